@@ -1,0 +1,29 @@
+# The two commands of the README, and a few more for developers.
+PYTHON ?= $(shell command -v python3.12 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: test lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+## test: lint, check the architecture contracts, run the whole test suite
+test: $(STAMP) lint
+	$(BIN)/pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
+
+## bench: the benchmarks; each prints its figures
+bench: $(STAMP)
+	$(BIN)/python bench/engine.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

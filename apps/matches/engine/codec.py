@@ -1,0 +1,164 @@
+"""JSON codec for events and commands: ``to_json`` / ``from_json`` round-trip exactly.
+
+Events are stored as ``{"type", "schema_version", **fields}``; commands as ``{"type", **fields}``.
+Decoding validates every field, so a client's malformed command becomes a ``CodecError``
+(a 400 for the service), never an exception from deep inside the rules.
+
+Old stored events are brought up to date by *upcasters*: ``UPCASTERS[(type, version)]`` turns
+the payload of that version into the payload of ``version + 1``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from collections.abc import Callable
+from typing import Any
+
+from .cards import Card, UnknownCard, card
+from .commands import COMMAND_TYPES, Command
+from .events import EVENT_TYPES, Event
+
+JSON = dict[str, Any]
+Upcaster = Callable[[JSON], JSON]
+
+
+class CodecError(ValueError):
+    """A payload that is not a valid event or command."""
+
+
+UPCASTERS: dict[tuple[str, int], Upcaster] = {}
+
+
+def _decode_int(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise CodecError(f"expected an integer, got {value!r}")
+    return value
+
+
+def _decode_str(value: object) -> str:
+    if not isinstance(value, str):
+        raise CodecError(f"expected a string, got {value!r}")
+    return value
+
+
+def _decode_bool(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise CodecError(f"expected true or false, got {value!r}")
+    return value
+
+
+def _decode_card(value: object) -> Card:
+    try:
+        return card(value)  # type: ignore[arg-type]
+    except UnknownCard as exc:
+        raise CodecError(str(exc)) from None
+
+
+def _identity(value: Any) -> Any:
+    return value
+
+
+def _converters(hint: Any) -> tuple[Callable[[Any], Any], Callable[[Any], Any]]:
+    """(encode, decode) for one annotated field type."""
+    if hint is int:
+        return _identity, _decode_int
+    if hint is str:
+        return _identity, _decode_str
+    if hint is bool:
+        return _identity, _decode_bool
+    if hint is Card:
+        return (lambda c: c.code), _decode_card
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        encode_item, decode_item = _converters(args[0])
+
+        def decode_tuple(value: object) -> tuple[Any, ...]:
+            if not isinstance(value, list | tuple):
+                raise CodecError(f"expected a list, got {value!r}")
+            return tuple(decode_item(v) for v in value)
+
+        return (lambda t: [encode_item(v) for v in t]), decode_tuple
+    if args and type(None) in args and len(args) == 2:  # X | None
+        inner = next(a for a in args if a is not type(None))
+        encode_inner, decode_inner = _converters(inner)
+        return (
+            (lambda v: None if v is None else encode_inner(v)),
+            (lambda v: None if v is None else decode_inner(v)),
+        )
+    raise TypeError(f"no JSON converter for {hint!r}")
+
+
+class _Shape:
+    """How one dataclass crosses the wire: its fields with their converters."""
+
+    def __init__(self, cls: type) -> None:
+        hints = typing.get_type_hints(cls)
+        self.cls = cls
+        self.fields = [
+            (f.name, *_converters(hints[f.name]), f.default is dataclasses.MISSING)
+            for f in dataclasses.fields(cls)
+        ]
+
+    def encode(self, obj: Any) -> JSON:
+        return {name: encode(getattr(obj, name)) for name, encode, _, _ in self.fields}
+
+    def decode(self, payload: JSON) -> Any:
+        kwargs = {}
+        for name, _, decode, required in self.fields:
+            if name in payload:
+                kwargs[name] = decode(payload[name])
+            elif required:
+                raise CodecError(f"{self.cls.type}: missing field {name!r}")
+        unknown = payload.keys() - {name for name, *_ in self.fields} - {"type", "schema_version"}
+        if unknown:
+            raise CodecError(f"{self.cls.type}: unknown fields {sorted(unknown)}")
+        return self.cls(**kwargs)
+
+
+_EVENT_SHAPES = {cls.type: _Shape(cls) for cls in EVENT_TYPES}
+_COMMAND_SHAPES = {cls.type: _Shape(cls) for cls in COMMAND_TYPES}
+
+
+def to_json(event: Event) -> JSON:
+    """An event as a JSON-ready dict with its ``type`` and ``schema_version``."""
+    payload = {"type": event.type, "schema_version": event.schema_version}
+    payload.update(_EVENT_SHAPES[event.type].encode(event))
+    return payload
+
+
+def from_json(payload: JSON) -> Event:
+    """The event in ``payload``, upcast to the current schema version if it is older."""
+    if not isinstance(payload, dict):
+        raise CodecError("an event is a JSON object")
+    shape = _EVENT_SHAPES.get(payload.get("type"))  # type: ignore[arg-type]
+    if shape is None:
+        raise CodecError(f"unknown event type {payload.get('type')!r}")
+    current = shape.cls.schema_version
+    version = payload.get("schema_version")
+    if not isinstance(version, int) or not 1 <= version <= current:
+        raise CodecError(f"{shape.cls.type}: unsupported schema_version {version!r}")
+    while version < current:
+        upcast = UPCASTERS.get((shape.cls.type, version))
+        if upcast is None:
+            raise CodecError(f"{shape.cls.type}: no upcaster from version {version}")
+        payload = upcast(payload)
+        version += 1
+    return shape.decode(payload)  # type: ignore[no-any-return]
+
+
+def command_to_json(command: Command) -> JSON:
+    payload: JSON = {"type": command.type}
+    payload.update(_COMMAND_SHAPES[command.type].encode(command))
+    return payload
+
+
+def command_from_json(payload: JSON, **given: Any) -> Command:
+    """The command in ``payload``; ``given`` fields (the caller's ``seat``) override the payload."""
+    if not isinstance(payload, dict):
+        raise CodecError("a command is a JSON object")
+    shape = _COMMAND_SHAPES.get(payload.get("type"))  # type: ignore[arg-type]
+    if shape is None:
+        raise CodecError(f"unknown command type {payload.get('type')!r}")
+    known = {name for name, *_ in shape.fields}
+    return shape.decode({**payload, **{k: v for k, v in given.items() if k in known}})  # type: ignore[no-any-return]

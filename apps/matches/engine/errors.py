@@ -1,0 +1,42 @@
+"""The one error the engine raises: a rule was broken. ``code`` is stable and machine-readable."""
+
+from __future__ import annotations
+
+
+class RuleViolation(Exception):
+    """A command that the rules do not allow in this state.
+
+    ``code`` is a stable identifier for clients (``not_your_turn``, ``must_follow_suit`` …);
+    ``message`` is for humans. Neither ever names a hidden card.
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+# Every code the engine can raise, with what it means (docs/rules.md mirrors this list).
+CODES: dict[str, str] = {
+    "match_not_started": "the match has not been started yet",
+    "match_already_started": "the match has already been started",
+    "match_over": "the match has ended",
+    "deal_over": "no deal is being played right now",
+    "deal_in_progress": "a deal is being played; this needs the deal to be over",
+    "unknown_variant": "no such variant",
+    "invalid_target": "the match target is not allowed for this variant",
+    "invalid_seat": "no such seat at this table",
+    "invalid_deck": "the deck is not a permutation of the variant's cards",
+    "invalid_salt": "the salt must be 16 to 128 hexadecimal characters",
+    "not_your_turn": "it is another seat's turn",
+    "not_leading": "only the leader may do this, before playing a card",
+    "card_not_in_hand": "that card is not in your hand",
+    "must_follow_suit": "the talon is closed or exhausted: follow the suit led",
+    "must_beat": "the talon is closed or exhausted: beat the card led if you can",
+    "must_trump": "the talon is closed or exhausted: with no card of the suit led, trump",
+    "talon_closed": "the talon is closed",
+    "talon_exhausted": "no face-down card is left in the talon",
+    "exchange_not_allowed": "you cannot exchange the trump card now",
+    "unknown_command": "the engine does not know this command",
+    "confirmation_required": "surrendering needs an explicit confirmation",
+}

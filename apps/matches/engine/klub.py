@@ -1,0 +1,129 @@
+"""The deal rules of variant ``klub`` (rules §2): exchange, close, play with automatic
+marriages and automatic 66, drawing, the last-trick rule and surrender."""
+
+from __future__ import annotations
+
+from .cards import card, marriage_partner
+from .commands import CloseTalon, ExchangeTrump, PlayCard, Surrender
+from .errors import RuleViolation
+from .events import (
+    CardDrawn,
+    CardPlayed,
+    DealSurrendered,
+    MarriageAnnounced,
+    TalonClosed,
+    TrickTaken,
+    TrumpExchanged,
+)
+from .legal import check_play, close_error, exchange_error, winning_card
+from .match import end_deal, opponent
+from .recorder import Recorder
+from .scoring import LAST_TRICK, WINNING_SCORE, by_loser_state, for_failed_close
+
+MARRIAGE_POINTS = 20
+TRUMP_MARRIAGE_POINTS = 40
+
+
+def exchange_trump(rec: Recorder, cmd: ExchangeTrump) -> None:
+    deal = rec.deal
+    assert rec.state.variant is not None
+    rank = rec.state.variant.exchange_rank
+    error = exchange_error(deal, cmd.seat, rank)
+    if error is not None:
+        raise error
+    rec.emit(TrumpExchanged(cmd.seat, card(deal.trump + rank), deal.trump_card))
+
+
+def close_talon(rec: Recorder, cmd: CloseTalon) -> None:
+    error = close_error(rec.deal, cmd.seat)
+    if error is not None:
+        raise error
+    rec.emit(TalonClosed(cmd.seat))
+
+
+def play_card(rec: Recorder, cmd: PlayCard) -> None:
+    deal = rec.deal
+    seat, played = cmd.seat, cmd.card
+    if deal.turn != seat:
+        raise RuleViolation("not_your_turn", "it is not your turn")
+    check_play(deal, seat, played)
+    if not deal.table:
+        partner = marriage_partner(played)
+        if partner is not None and partner in deal.hands[seat]:
+            trump = played.suit == deal.trump
+            points = TRUMP_MARRIAGE_POINTS if trump else MARRIAGE_POINTS
+            rec.emit(MarriageAnnounced(seat, played.suit, points))
+            if _ended_at_66(rec, seat):  # "gyors 40": the deal ends before the card is played
+                return
+        rec.emit(CardPlayed(seat, played))
+        return
+    rec.emit(CardPlayed(seat, played))
+    deal = rec.deal
+    if len(deal.table) < deal.seats:
+        return
+    best = winning_card(deal)
+    winner = (deal.leader + deal.table.index(best)) % deal.seats
+    rec.emit(TrickTaken(winner, sum(c.points for c in deal.table)))
+    if _ended_at_66(rec, winner):
+        return
+    _draw(rec, winner)
+    if not any(rec.deal.hands):
+        _end_with_last_trick(rec, winner)
+
+
+def surrender(rec: Recorder, cmd: Surrender) -> None:
+    if not cmd.confirm:
+        raise RuleViolation("confirmation_required", "confirm that you give up this deal")
+    deal = rec.deal
+    seat = cmd.seat
+    game_points = by_loser_state(deal.points(seat), deal.trick_count(seat))
+    rec.emit(DealSurrendered(seat))
+    end_deal(rec, opponent(seat), game_points, "surrendered")
+
+
+def _draw(rec: Recorder, winner: int) -> None:
+    """After a trick, while the talon is open: the winner draws first, then the loser; the one
+    who finds no face-down card left takes the trump card."""
+    if not rec.deal.can_draw:
+        return
+    for i in range(rec.deal.seats):
+        seat = (winner + i) % rec.deal.seats
+        deal = rec.deal
+        if deal.talon:
+            rec.emit(CardDrawn(seat, deal.talon[0], face_up=False))
+        else:
+            rec.emit(CardDrawn(seat, deal.trump_card, face_up=True))
+
+
+def _ended_at_66(rec: Recorder, seat: int) -> bool:
+    """End the deal if ``seat`` has a trick and 66 points; return whether it ended."""
+    deal = rec.deal
+    if deal.trick_count(seat) == 0 or deal.points(seat) < WINNING_SCORE:
+        return False
+    other = opponent(seat)
+    closer = deal.closed_by
+    if closer is None:
+        points = by_loser_state(deal.points(other), deal.trick_count(other))
+        end_deal(rec, seat, points, "reached_66")
+    elif closer == seat:
+        assert deal.closed_at is not None
+        points_then, tricks_then = deal.closed_at[other]
+        end_deal(rec, seat, by_loser_state(points_then, tricks_then), "close_succeeded")
+    else:
+        _end_with_failed_close(rec)
+    return True
+
+
+def _end_with_last_trick(rec: Recorder, last_winner: int) -> None:
+    if rec.deal.closed_by is None:
+        end_deal(rec, last_winner, LAST_TRICK, "last_trick")
+    else:
+        _end_with_failed_close(rec)
+
+
+def _end_with_failed_close(rec: Recorder) -> None:
+    deal = rec.deal
+    assert deal.closed_by is not None and deal.closed_at is not None
+    other = opponent(deal.closed_by)
+    _, tricks_then = deal.closed_at[other]
+    end_deal(rec, other, for_failed_close(tricks_then), "close_failed")

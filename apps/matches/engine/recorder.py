@@ -1,0 +1,26 @@
+"""Collects the events one command produces, evolving a working state as it goes so that each
+rule sees the effect of the events before it (the deal ends *after* the trick is taken)."""
+
+from __future__ import annotations
+
+from .events import Event
+from .evolve import evolve
+from .state import DealState, MatchState
+
+
+class Recorder:
+    __slots__ = ("events", "state")
+
+    def __init__(self, state: MatchState) -> None:
+        self.state = state
+        self.events: list[Event] = []
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+        self.state = evolve(self.state, event)
+
+    @property
+    def deal(self) -> DealState:
+        deal = self.state.deal
+        assert deal is not None
+        return deal
