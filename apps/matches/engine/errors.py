@@ -27,7 +27,7 @@ CODES: dict[str, str] = {
     "invalid_target": "the match target is not allowed for this variant",
     "invalid_seat": "no such seat at this table",
     "invalid_deck": "the deck is not a permutation of the variant's cards",
-    "invalid_salt": "the salt must be 16 to 128 hexadecimal characters",
+    "invalid_salt": "the salt must be 16 to 128 lowercase hexadecimal digits",
     "not_your_turn": "it is another seat's turn",
     "not_leading": "only the leader may do this, before playing a card",
     "card_not_in_hand": "that card is not in your hand",
