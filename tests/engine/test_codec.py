@@ -15,12 +15,12 @@ from apps.matches.engine import (
     Surrender,
     card,
     cards,
+    codec,
     command_from_json,
     command_to_json,
     from_json,
     to_json,
 )
-from apps.matches.engine import codec
 from apps.matches.engine.events import CardPlayed, DealEnded, MatchEnded, TalonClosed
 
 DECK = cards("PA PX PK PO PU TA TX TK TO TU ZA ZX ZK ZO ZU MA MX MK MO MU")

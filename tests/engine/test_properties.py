@@ -199,7 +199,7 @@ def play_match(seed: int, *, give_up_rate: float) -> tuple[MatchState, list[Even
 
 
 def check_refusal(state: MatchState, command: Command) -> None:
-    """``decide`` accepts exactly what ``legal_actions`` lists, and refuses with the oracle's code."""
+    """``decide`` accepts exactly the listed legal actions; refusals carry the oracle's code."""
     expected = expected_refusal(state, command)
     seat = getattr(command, "seat", 0)
     listed = command in legal_actions(state, seat)
