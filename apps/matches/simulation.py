@@ -37,9 +37,7 @@ def deal_command(state: MatchState, rng: random.Random) -> DealCards:
     return DealCards(random_deck(rng, state.variant.name), random_salt(rng))
 
 
-def random_action(
-    state: MatchState, rng: random.Random, *, give_up_rate: float = 0.0
-) -> Command:
+def random_action(state: MatchState, rng: random.Random, *, give_up_rate: float = 0.0) -> Command:
     """A random legal command for the seat to move (dealing when a deal is due).
 
     Plays, exchanges and closes are drawn uniformly; with probability ``give_up_rate`` one of

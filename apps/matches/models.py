@@ -1,0 +1,115 @@
+"""The event store (``MatchEvent``) and its projections (``Match``, ``Seat``).
+
+``MatchEvent`` rows are the truth: append-only (a PostgreSQL trigger refuses UPDATE and DELETE),
+``UNIQUE(match, seq)`` guards concurrent appends, ``UNIQUE(match, client_move_id)`` makes a
+retried move a no-op. ``Match`` columns are a projection updated in the same transaction.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class Match(models.Model):
+    class Mode(models.TextChoices):
+        COMPUTER = "computer"
+        FRIEND = "friend"
+        RANKED = "ranked"
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", "waiting for a second player"
+        ACTIVE = "active"
+        FINISHED = "finished"
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    variant = models.CharField(max_length=20, default="klub")
+    mode = models.CharField(max_length=10, choices=Mode.choices)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_matches"
+    )
+    invite_code = models.CharField(max_length=6, null=True, blank=True)
+    invite_expires_at = models.DateTimeField(null=True, blank=True)
+    # projection of the event stream
+    version = models.PositiveIntegerField(default=0, help_text="seq of the last event")
+    scores = models.JSONField(default=list, blank=True)
+    turn_seat = models.SmallIntegerField(null=True, blank=True)
+    winner_seat = models.SmallIntegerField(null=True, blank=True)
+    end_reason = models.CharField(max_length=20, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name_plural = "matches"
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["invite_code"],
+                condition=Q(status="waiting"),
+                name="invite_code_unique_among_open_rooms",
+            ),
+        ]
+        indexes = [models.Index(fields=["status", "updated_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.mode} match {self.id} ({self.status})"
+
+
+class Seat(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="seats")
+    index = models.SmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="seats",
+    )
+    bot_level = models.CharField(max_length=20, blank=True, help_text="set when the computer plays")
+
+    class Meta:
+        ordering = ["index"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "index"], name="seat_index_unique"),
+            models.UniqueConstraint(
+                fields=["match", "user"], condition=Q(user__isnull=False), name="seat_user_unique"
+            ),
+        ]
+
+    @property
+    def is_bot(self) -> bool:
+        return self.user_id is None
+
+    def __str__(self) -> str:
+        return f"seat {self.index} of {self.match_id}"
+
+
+class MatchEvent(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="events")
+    seq = models.PositiveIntegerField()
+    type = models.CharField(max_length=40)
+    schema_version = models.PositiveSmallIntegerField()
+    payload = models.JSONField()
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    batch = models.PositiveIntegerField(help_text="seq of the first event of the same command")
+    client_move_id = models.CharField(max_length=64, null=True, blank=True)
+    recorded_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["match", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seq"], name="event_seq_unique"),
+            models.UniqueConstraint(
+                fields=["match", "client_move_id"], name="event_move_id_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match_id}#{self.seq} {self.type}"

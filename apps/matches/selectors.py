@@ -1,0 +1,138 @@
+"""Reads for players: all state goes through ``view_for`` / ``redact_event`` for the caller."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from django.conf import settings
+from django.db.models import QuerySet
+
+from apps.accounts.models import User
+from apps.common.errors import Conflict, NotFound
+from apps.matches.engine import from_json, view_for
+from apps.matches.engine.events import DealEnded, DealStarted
+
+from . import event_store
+from .models import Match, MatchEvent
+from .push import envelopes_for
+
+
+def match_for_player(*, match_id: UUID, user: User) -> tuple[Match, int]:
+    """The match and the caller's seat; a match the caller does not sit in does not exist."""
+    match = Match.objects.filter(pk=match_id).prefetch_related("seats__user").first()
+    if match is not None:
+        for seat in match.seats.all():
+            if seat.user_id == user.id:
+                return match, seat.index
+    raise NotFound("no such match", code="match_not_found")
+
+
+def matches_of_player(*, user: User) -> QuerySet[Match]:
+    return (
+        Match.objects.filter(seats__user=user)
+        .prefetch_related("seats__user")
+        .order_by("-created_at")
+    )
+
+
+def players_of(match: Match, seat: int) -> list[dict[str, Any]]:
+    players = []
+    for s in match.seats.all():
+        if s.user is None:
+            players.append(
+                {
+                    "seat": s.index,
+                    "name": "Kati",
+                    "avatar_url": "",
+                    "is_computer": True,
+                    "strength": s.bot_level,
+                    "is_you": False,
+                }
+            )
+        else:
+            players.append(
+                {
+                    "seat": s.index,
+                    "name": s.user.public_name,
+                    "avatar_url": s.user.avatar_url,
+                    "is_computer": False,
+                    "strength": None,
+                    "is_you": s.index == seat,
+                }
+            )
+    return players
+
+
+def invite_of(match: Match, user: User) -> dict[str, Any] | None:
+    if (
+        match.status != Match.Status.WAITING
+        or match.created_by_id != user.id
+        or not match.invite_code
+    ):
+        return None
+    return {
+        "code": match.invite_code,
+        "join_url": f"{settings.PUBLIC_BASE_URL}/join/{match.invite_code}",
+        "expires_at": match.invite_expires_at,
+    }
+
+
+def match_payload(*, match: Match, seat: int, user: User) -> dict[str, Any]:
+    state = event_store.state_load(match)
+    return {
+        "id": str(match.id),
+        "mode": match.mode,
+        "variant": match.variant,
+        "status": match.status,
+        "version": match.version,
+        "your_seat": seat,
+        "scores": list(state.scores),
+        "players": players_of(match, seat),
+        "invite": invite_of(match, user),
+        "winner_seat": match.winner_seat,
+        "end_reason": match.end_reason or None,
+        "created_at": match.created_at,
+        "finished_at": match.finished_at,
+        "view": view_for(state, seat),
+    }
+
+
+def events_for_seat(*, match: Match, seat: int, after_seq: int, limit: int) -> dict[str, Any]:
+    rows = list(
+        MatchEvent.objects.filter(match=match, seq__gt=after_seq)
+        .order_by("seq")
+        .values_list("seq", "payload")[: limit + 1]
+    )
+    has_more = len(rows) > limit
+    rows = rows[:limit]
+    envelopes = [
+        envelopes_for(match.id, match.variant, seq, [from_json(payload)], seat)[0]
+        for seq, payload in rows
+    ]
+    return {"version": match.version, "events": envelopes, "has_more": has_more}
+
+
+def deal_record(*, match: Match, seat: int, number: int) -> dict[str, Any]:
+    """A finished deal in full: both hands, every trick, the deck and salt behind its commitment."""
+    end = (
+        MatchEvent.objects.filter(match=match, type=DealEnded.type)
+        .order_by("seq")
+        .values_list("seq", flat=True)
+    )
+    ends = list(end)
+    if not 1 <= number <= len(ends):
+        started = MatchEvent.objects.filter(match=match, type=DealStarted.type).count()
+        if 1 <= number <= started:
+            raise Conflict("this deal is still being played", code="deal_not_over")
+        raise NotFound("no such deal", code="deal_not_found")
+    state = event_store.state_at(match.id, ends[number - 1])
+    deal = view_for(state, seat)["deal"]
+    assert isinstance(state.deal.result, DealEnded)  # type: ignore[union-attr]
+    return {
+        "number": number,
+        "commitment": deal["commitment"],
+        "trump_suit": deal["trump_suit"],
+        "dealer": deal["dealer"],
+        **deal["revealed"],
+    }

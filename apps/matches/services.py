@@ -1,0 +1,286 @@
+"""Match services: the only code that writes matches and their events.
+
+Every write follows one path (``_apply``): lock the match row, load the state by replay,
+``decide``, append the events with consecutive ``seq``, update the ``Match`` projection, and
+after commit push the events and let the computer move. Deals are dealt here, from the
+operating system's CSPRNG, because the engine has no dice.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import timedelta
+from uuid import UUID
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from apps.accounts.models import User
+from apps.bots.levels import LEVELS
+from apps.common.errors import Conflict, Forbidden, Gone, NotFound, Problem
+from apps.matches.engine import (
+    INITIAL,
+    VARIANTS,
+    CloseTalon,
+    Command,
+    DealCards,
+    Event,
+    ExchangeTrump,
+    Leave,
+    MatchState,
+    PlayCard,
+    Resign,
+    StartMatch,
+    Surrender,
+    command_from_json,
+    decide,
+    replay,
+)
+
+from . import event_store
+from .models import Match, MatchEvent, Seat
+from .push import events_push
+
+_rng = secrets.SystemRandom()
+
+# What a player may send; the rest (dealing, technical loss, abandonment) only the server sends.
+PLAYER_COMMANDS = (ExchangeTrump, CloseTalon, PlayCard, Surrender, Resign, Leave)
+INVITE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no I, L, O, 0, 1
+INVITE_LENGTH = 6
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One command's result: its events (``first_seq``…``last_seq``) and the state after them."""
+
+    match: Match
+    first_seq: int
+    last_seq: int
+    events: list[Event]
+    state: MatchState
+
+
+# --- creating and joining ---------------------------------------------------------------
+
+
+def _check_variant(variant: str) -> None:
+    if variant not in VARIANTS:
+        raise Problem(f"unknown variant {variant!r}", code="unknown_variant")
+
+
+def match_create_vs_computer(*, user: User, variant: str, strength: str) -> Match:
+    _check_variant(variant)
+    if strength not in LEVELS:
+        raise Problem(
+            f"unknown strength {strength!r}; choose one of {sorted(LEVELS)}",
+            code="unknown_strength",
+        )
+    with transaction.atomic():
+        match = Match.objects.create(
+            variant=variant, mode=Match.Mode.COMPUTER, status=Match.Status.ACTIVE, created_by=user
+        )
+        Seat.objects.create(match=match, index=0, user=user)
+        Seat.objects.create(match=match, index=1, bot_level=strength)
+        _start(match)
+    return match
+
+
+def room_create(*, user: User, variant: str) -> Match:
+    """A friend room with a fresh invite code; the creator takes seat 0."""
+    _require_registered(user)
+    _check_variant(variant)
+    expires = timezone.now() + timedelta(seconds=settings.INVITE_CODE_TTL_SECONDS)
+    for _ in range(20):
+        code = "".join(_rng.choice(INVITE_ALPHABET) for _ in range(INVITE_LENGTH))
+        try:
+            with transaction.atomic():
+                _expire_rooms(code)
+                match = Match.objects.create(
+                    variant=variant,
+                    mode=Match.Mode.FRIEND,
+                    status=Match.Status.WAITING,
+                    created_by=user,
+                    invite_code=code,
+                    invite_expires_at=expires,
+                )
+                Seat.objects.create(match=match, index=0, user=user)
+                return match
+        except IntegrityError:  # the code is taken by another open room: draw again
+            continue
+    raise Conflict("no free invite code, try again", code="invite_code_exhausted")
+
+
+def _expire_rooms(code: str) -> None:
+    """Close open rooms with this code whose invitation ran out, freeing the code."""
+    stale = Match.objects.filter(
+        invite_code=code, status=Match.Status.WAITING, invite_expires_at__lte=timezone.now()
+    )
+    stale.update(status=Match.Status.FINISHED, end_reason="invite_expired")
+
+
+def normalize_code(code: str) -> str:
+    return code.strip().upper()
+
+
+def room_join(*, user: User, code: str) -> Match:
+    """Take the second seat of the room with this invite code and start the match."""
+    _require_registered(user)
+    code = normalize_code(code)
+    with transaction.atomic():
+        match = (
+            Match.objects.select_for_update()
+            .filter(invite_code=code, mode=Match.Mode.FRIEND)
+            .exclude(status=Match.Status.FINISHED, end_reason="invite_expired")
+            .order_by("-created_at")
+            .first()
+        )
+        if match is None:
+            raise NotFound("no room has this invite code", code="invite_not_found")
+        seats = list(match.seats.all())
+        if any(s.user_id == user.id for s in seats):
+            raise Conflict("you are already in this room", code="already_in_room")
+        if match.status != Match.Status.WAITING or len(seats) >= VARIANTS[match.variant].seats:
+            raise Conflict("this room already has two players", code="room_full")
+        if match.invite_expires_at is not None and match.invite_expires_at <= timezone.now():
+            raise Gone("this invitation has expired", code="invite_expired")
+        Seat.objects.create(match=match, index=len(seats), user=user)
+        match.status = Match.Status.ACTIVE
+        _start(match)
+    return match
+
+
+def _require_registered(user: User) -> None:
+    if user.is_guest:
+        raise Forbidden(
+            "guests can only play the computer; sign up to play friends",
+            code="registration_required",
+        )
+
+
+def _start(match: Match) -> None:
+    seats = VARIANTS[match.variant].seats
+    command = StartMatch(match.variant, first_dealer=_rng.randrange(seats))
+    _apply(match, INITIAL, command, actor_id=None, client_move_id=None)
+
+
+# --- playing ------------------------------------------------------------------------------
+
+
+def match_command_submit(
+    *, match_id: UUID, user: User, payload: object, expected_version: int, client_move_id: str
+) -> tuple[Outcome, int]:
+    """Apply a player's action; returns the outcome and the caller's seat.
+
+    A ``client_move_id`` seen before returns the first outcome again and appends nothing; a
+    stale ``expected_version`` is a 409 ``version_conflict`` with the ``current_version``.
+    """
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        seat = _seat_of(match, user)
+        assert match is not None
+        previous = MatchEvent.objects.filter(match=match, client_move_id=client_move_id).first()
+        if previous is not None:
+            if previous.actor_id != user.id:
+                raise Conflict(
+                    "this client_move_id was used by someone else", code="client_move_id_reused"
+                )
+            return _outcome_of_batch(match, previous.batch), seat
+        if match.status == Match.Status.WAITING:
+            raise Conflict(
+                "the match has not started: waiting for a second player", code="match_not_started"
+            )
+        if expected_version != match.version:
+            raise Conflict(
+                "the match has moved on; fetch it again",
+                code="version_conflict",
+                current_version=match.version,
+            )
+        command = command_from_json(payload, seat=seat)  # type: ignore[arg-type]
+        if not isinstance(command, PLAYER_COMMANDS):
+            raise Problem(f"players cannot send {command.type!r}", code="invalid_action")
+        state = event_store.state_load(match)
+        outcome = _apply(match, state, command, actor_id=user.id, client_move_id=client_move_id)
+    return outcome, seat
+
+
+def match_command_apply(*, match: Match, state: MatchState, command: Command) -> Outcome:
+    """Apply a server-side command (the computer's move, a deadline) under the caller's lock."""
+    return _apply(match, state, command, actor_id=None, client_move_id=None)
+
+
+def _seat_of(match: Match | None, user: User) -> int:
+    if match is not None:
+        for seat in match.seats.all():
+            if seat.user_id == user.id:
+                return seat.index
+    raise NotFound("no such match", code="match_not_found")
+
+
+def _apply(
+    match: Match,
+    state: MatchState,
+    command: Command,
+    *,
+    actor_id: int | None,
+    client_move_id: str | None,
+) -> Outcome:
+    """decide → deal the next deal if one is due → append → project → push after commit."""
+    now = timezone.now()
+    events = decide(state, command, now=now)
+    state = replay(events, state)
+    while state.awaiting_deal:
+        assert state.variant is not None
+        deck = list(state.variant.deck)
+        _rng.shuffle(deck)
+        dealt = decide(state, DealCards(tuple(deck), secrets.token_hex(16)), now=now)
+        state = replay(dealt, state)
+        events += dealt
+    first_seq = match.version + 1
+    event_store.events_append(
+        match=match,
+        events=events,
+        state=state,
+        actor_id=actor_id,
+        client_move_id=client_move_id,
+        now=now,
+    )
+    _project(match, state, now)
+    match.save()
+    seats = list(match.seats.all())
+    humans = [s.index for s in seats if s.user_id is not None]
+    match_id, variant = match.id, match.variant
+    transaction.on_commit(
+        lambda: events_push(
+            match_id=match_id, variant=variant, first_seq=first_seq, events=events, seats=humans
+        )
+    )
+    if match.turn_seat is not None and seats[match.turn_seat].is_bot:
+        from apps.bots.tasks import bot_move  # noqa: PLC0415 (apps.bots imports this module)
+
+        transaction.on_commit(lambda: bot_move.delay(str(match_id)))
+    return Outcome(match, first_seq, match.version, events, state)
+
+
+def _project(match: Match, state: MatchState, now: object) -> None:
+    match.scores = list(state.scores)
+    deal = state.deal
+    playing = deal is not None and not deal.over and not state.finished
+    match.turn_seat = deal.turn if playing else None  # type: ignore[union-attr]
+    if state.result is not None:
+        match.status = Match.Status.FINISHED
+        match.winner_seat = state.result.winner
+        match.end_reason = state.result.reason
+        match.finished_at = now
+
+
+def _outcome_of_batch(match: Match, batch: int) -> Outcome:
+    seqs = list(
+        MatchEvent.objects.filter(match=match, batch=batch)
+        .order_by("seq")
+        .values_list("seq", flat=True)
+    )
+    last = seqs[-1]
+    events = event_store.events_load(match.id, after_seq=batch - 1, upto_seq=last)
+    return Outcome(match, batch, last, events, event_store.state_at(match.id, last))

@@ -1,0 +1,22 @@
+"""ASGI entry point: WebSockets (``/ws/…``); in embedded mode HTTP too."""
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.embedded")
+django_asgi_app = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+
+from apps.matches.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_asgi_app,
+        # Browsers authenticate by their session cookie; apps send their session token in the
+        # first message (never in the URL, which ends up in logs). See apps/matches/consumers.py.
+        "websocket": AuthMiddlewareStack(URLRouter(websocket_urlpatterns)),
+    }
+)

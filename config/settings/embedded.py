@@ -1,0 +1,19 @@
+"""``make run``: one process, nothing to install. SQLite file, in-memory channel layer, Celery
+eager (tasks run in the request, after commit)."""
+
+from .base import *  # noqa: F403
+from .base import BASE_DIR, env
+
+DEBUG = env.bool("DJANGO_DEBUG", default=True)
+DATABASES = {
+    "default": {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": BASE_DIR / "snapszer.sqlite3",
+        "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 20},
+    }
+}
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+CELERY_TASK_ALWAYS_EAGER = True
+CELERY_BROKER_URL = "memory://"
+EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"

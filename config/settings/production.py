@@ -1,0 +1,23 @@
+"""Production: PostgreSQL, Redis (cache, channel layer, Celery broker); separate gunicorn (REST),
+ASGI (WebSockets), Celery worker and beat processes (see deploy/)."""
+
+from .base import *  # noqa: F403
+from .base import env
+
+DATABASES = {
+    "default": env.db("DATABASE_URL", default="postgres://postgres@127.0.0.1:5432/snapszer")
+}
+DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+REDIS_URL = env("REDIS_URL", default="redis://127.0.0.1:6379/0")
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+}
+CHANNEL_LAYERS = {
+    "default": {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {"hosts": [REDIS_URL]},
+    }
+}
+CELERY_BROKER_URL = env("CELERY_BROKER_URL", default=REDIS_URL)
+EMAIL_BACKEND = env("EMAIL_BACKEND", default="django.core.mail.backends.smtp.EmailBackend")

@@ -1,0 +1,23 @@
+"""The test suite: the real PostgreSQL and Redis, Celery eager, fast password hashing."""
+
+from .production import *  # noqa: F403
+from .production import env
+
+DATABASES = {
+    "default": env.db("DATABASE_URL", default="postgres://postgres@127.0.0.1:5432/snapszer")
+}
+REDIS_URL = env("REDIS_URL", default="redis://127.0.0.1:6379/15")
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+}
+CHANNEL_LAYERS = {
+    "default": {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {"hosts": [REDIS_URL]},
+    }
+}
+CELERY_TASK_ALWAYS_EAGER = True
+CELERY_BROKER_URL = REDIS_URL
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+REST_FRAMEWORK = {**REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"guest_create": "10000/hour"}}  # noqa: F405
