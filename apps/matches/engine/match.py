@@ -30,6 +30,8 @@ def require_seat(state: MatchState, seat: int) -> None:
 
 
 def start_match(rec: Recorder, cmd: StartMatch) -> None:
+    if rec.state.finished:
+        raise RuleViolation("match_over", "the match has ended")
     if rec.state.started:
         raise RuleViolation("match_already_started", "the match has already been started")
     variant = VARIANTS.get(cmd.variant)
