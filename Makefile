@@ -4,13 +4,18 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test lint bench clean
+.PHONY: run test lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
+
+## run: the service on http://127.0.0.1:8000 in embedded mode (SQLite, in-memory channels, eager Celery)
+run: $(STAMP)
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py runserver 127.0.0.1:8000
 
 ## test: lint, check the architecture contracts, run the whole test suite
 test: $(STAMP) lint
@@ -24,6 +29,7 @@ lint: $(STAMP)
 ## bench: the benchmarks; each prints its figures
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/api_move.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis snapszer.sqlite3

@@ -16,4 +16,7 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"
 CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 CELERY_TASK_ALWAYS_EAGER = True
 CELERY_BROKER_URL = "memory://"
-EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
+# Static files come straight from the apps (no collectstatic in embedded mode).
+STATIC_ROOT = None
+WHITENOISE_USE_FINDERS = True

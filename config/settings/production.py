@@ -20,4 +20,12 @@ CHANNEL_LAYERS = {
     }
 }
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default=REDIS_URL)
-EMAIL_BACKEND = env("EMAIL_BACKEND", default="django.core.mail.backends.smtp.EmailBackend")
+MAILERS = {
+    "default": {
+        "BACKEND": env("EMAIL_BACKEND", default="django.core.mail.backends.smtp.EmailBackend"),
+        "OPTIONS": {
+            "host": env("EMAIL_HOST", default="localhost"),
+            "port": env.int("EMAIL_PORT", default=25),
+        },
+    }
+}

@@ -6,8 +6,9 @@ from django.db import migrations
 CREATE = """
 CREATE FUNCTION matches_event_append_only() RETURNS trigger AS $$
 BEGIN
-    RAISE EXCEPTION 'match events are append-only: % refused on matches_matchevent', TG_OP
-        USING ERRCODE = 'insufficient_privilege';
+    RAISE EXCEPTION USING
+        MESSAGE = 'match events are append-only: ' || TG_OP || ' refused on matches_matchevent',
+        ERRCODE = 'insufficient_privilege';
 END
 $$ LANGUAGE plpgsql;
 

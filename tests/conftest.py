@@ -1,0 +1,62 @@
+"""Fixtures shared by the service tests: players with real allauth session tokens, API clients."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+from allauth.headless.internal.sessionkit import new_session
+from django.contrib.auth import login
+from django.contrib.sessions.backends.base import SessionBase
+from django.test import RequestFactory
+from rest_framework.test import APIClient
+
+from apps.accounts.models import User
+from apps.matches import event_store
+from tests.factories import GuestFactory, UserFactory
+
+
+def session_token_for(user: User) -> str:
+    """A real allauth app session token (the session key of a logged-in session)."""
+    request = RequestFactory().post("/")
+    request.session: SessionBase = new_session()  # type: ignore[misc]
+    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    request.session.save()
+    key = request.session.session_key
+    assert key is not None
+    return key
+
+
+class Player:
+    """A user with an API client that sends its ``X-Session-Token``."""
+
+    def __init__(self, user: User) -> None:
+        self.user = user
+        self.token = session_token_for(user)
+        self.client = APIClient()
+        self.client.credentials(HTTP_X_SESSION_TOKEN=self.token)
+
+
+MakePlayer = Callable[..., Player]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_state_cache() -> Iterator[None]:
+    """Each test starts with an empty per-process state cache (the DB is reset between tests)."""
+    event_store.cache_clear()
+    yield
+    event_store.cache_clear()
+
+
+@pytest.fixture
+def make_player(db: None) -> Callable[..., Player]:
+    def make(*, guest: bool = False, **fields: object) -> Player:
+        factory = GuestFactory if guest else UserFactory
+        return Player(factory(**fields))
+
+    return make
+
+
+@pytest.fixture
+def anon() -> APIClient:
+    return APIClient()
