@@ -177,7 +177,7 @@ def match_command_submit(
     stale ``expected_version`` is a 409 ``version_conflict`` with the ``current_version``.
     """
     with transaction.atomic():
-        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        match = Match.objects.select_for_update().filter(pk=match_id).prefetch_related("seats").first()
         seat = _seat_of(match, user)
         assert match is not None
         previous = MatchEvent.objects.filter(match=match, client_move_id=client_move_id).first()
@@ -247,7 +247,7 @@ def _apply(
         now=now,
     )
     _project(match, state, now)
-    match.save()
+    match.save(update_fields=PROJECTION_FIELDS)
     seats = list(match.seats.all())
     humans = [s.index for s in seats if s.user_id is not None]
     match_id, variant = match.id, match.variant
@@ -261,6 +261,18 @@ def _apply(
 
         transaction.on_commit(lambda: bot_move.delay(str(match_id)))
     return Outcome(match, first_seq, match.version, events, state)
+
+
+PROJECTION_FIELDS = [
+    "version",
+    "status",
+    "scores",
+    "turn_seat",
+    "winner_seat",
+    "end_reason",
+    "finished_at",
+    "updated_at",
+]
 
 
 def _project(match: Match, state: MatchState, now: object) -> None:

@@ -6,6 +6,8 @@ from .production import env
 DATABASES = {
     "default": env.db("DATABASE_URL", default="postgres://postgres@127.0.0.1:5432/snapszer")
 }
+# Several suites may run at once on one server (developers, CI): each can name its own test DB.
+DATABASES["default"]["TEST"] = {"NAME": env("TEST_DATABASE_NAME", default="test_snapszer")}
 REDIS_URL = env("REDIS_URL", default="redis://127.0.0.1:6379/15")
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
