@@ -1,12 +1,29 @@
 from __future__ import annotations
 
 from allauth.account.adapter import DefaultAccountAdapter
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.forms import BaseForm
+from django.http import HttpRequest
+
+from .models import User
+from .services import default_display_name
 
 
 class AccountAdapter(DefaultAccountAdapter):
-    """Sign-ups through allauth create full (non-guest) players with a generated username."""
+    """Sign-ups through allauth create full (non-guest) players with a display name.
 
-    def populate_username(self, request, user) -> None:  # type: ignore[no-untyped-def]
-        super().populate_username(request, user)
-        if not user.display_name and user.email:
-            user.display_name = user.email.split("@")[0][:40]
+    The name is generated rather than taken from the e-mail address: opponents see it, and the
+    address is private. Players choose their own with ``PATCH /api/v1/me/``.
+    """
+
+    def save_user(
+        self, request: HttpRequest, user: AbstractBaseUser, form: BaseForm, commit: bool = True
+    ) -> AbstractBaseUser:
+        player = super().save_user(request, user, form, commit=False)
+        assert isinstance(player, User)
+        player.is_guest = False
+        if not player.display_name:
+            player.display_name = default_display_name()
+        if commit:
+            player.save()
+        return player

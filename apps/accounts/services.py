@@ -10,6 +10,14 @@ from django.http import HttpRequest
 
 from .models import User
 
+GUEST_DISPLAY_NAME = "Vendég"  # "guest"
+PLAYER_DISPLAY_NAME = "Játékos"  # "player"
+
+
+def default_display_name() -> str:
+    """A new player's name until they choose one, e.g. ``Játékos 4821``."""
+    return f"{PLAYER_DISPLAY_NAME} {secrets.randbelow(9000) + 1000}"
+
 
 @transaction.atomic
 def guest_create(*, request: HttpRequest, display_name: str = "") -> tuple[User, str]:
@@ -18,8 +26,10 @@ def guest_create(*, request: HttpRequest, display_name: str = "") -> tuple[User,
     The token is the allauth session token: apps send it as ``X-Session-Token``; browsers also
     get the session cookie.
     """
-    suffix = secrets.token_hex(5)
-    user = User(username=f"guest-{suffix}", is_guest=True, display_name=display_name or "Vendég")
+    suffix = secrets.token_hex(8)
+    user = User(
+        username=f"guest-{suffix}", is_guest=True, display_name=display_name or GUEST_DISPLAY_NAME
+    )
     user.set_unusable_password()
     user.save()
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")

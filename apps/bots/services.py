@@ -23,7 +23,9 @@ def bot_move_play(*, match_id: UUID | str, rng: random.Random | None = None) -> 
     Safe to run twice or late: it re-checks the turn under the match lock.
     """
     with transaction.atomic():
-        match = Match.objects.select_for_update().filter(pk=match_id).prefetch_related("seats").first()
+        match = (
+            Match.objects.select_for_update().filter(pk=match_id).prefetch_related("seats").first()
+        )
         if match is None or match.status != Match.Status.ACTIVE or match.turn_seat is None:
             return False
         seat = next(s for s in match.seats.all() if s.index == match.turn_seat)

@@ -1,7 +1,8 @@
 """Errors as RFC 9457 problem details (``application/problem+json``) with a stable ``code``.
 
 Services raise ``Problem`` subclasses (or the engine's ``RuleViolation``); the DRF exception
-handler and the plain-Django 404/500 handlers turn every failure into the same shape:
+handler, the plain-Django 404/500 handlers and the CSRF failure view turn every failure into
+the same shape (and ``JSONParser`` makes sure that no request body is a server error):
 
     {"type": "https://snapszer.klub/problems/not_your_turn", "title": "…", "status": 409,
      "detail": "it is not your turn", "code": "not_your_turn", …extra members}
@@ -9,17 +10,27 @@ handler and the plain-Django 404/500 handlers turn every failure into the same s
 
 from __future__ import annotations
 
+import math
+from http import HTTPStatus
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
-from rest_framework import exceptions, status
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
+from django.db import connections
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.views.csrf import csrf_failure as django_csrf_failure
+from rest_framework import exceptions, parsers, status
 from rest_framework.response import Response
-from rest_framework.views import exception_handler
 
 from apps.matches.engine import CodecError, RuleViolation
 
 PROBLEM_BASE = "https://snapszer.klub/problems/"
 CONTENT_TYPE = "application/problem+json"
+# API clients authenticate with the allauth session token (or, in browsers, the session cookie).
+WWW_AUTHENTICATE = 'X-Session-Token realm="api"'
+# Paths whose clients speak JSON; elsewhere (the admin) Django's own HTML pages are kept.
+JSON_PATH_PREFIXES = ("/api/", "/_allauth/")
+_CSRF_PREFIX = "CSRF Failed: "
 
 
 class Problem(Exception):
@@ -27,7 +38,7 @@ class Problem(Exception):
 
     status = status.HTTP_400_BAD_REQUEST
     code = "bad_request"
-    title = "Bad request"
+    title = "Bad Request"
 
     def __init__(self, detail: str, *, code: str | None = None, **extra: Any) -> None:
         super().__init__(detail)
@@ -40,7 +51,7 @@ class Problem(Exception):
 class NotFound(Problem):
     status = status.HTTP_404_NOT_FOUND
     code = "not_found"
-    title = "Not found"
+    title = "Not Found"
 
 
 class Forbidden(Problem):
@@ -61,6 +72,28 @@ class Gone(Problem):
     title = "Gone"
 
 
+class PayloadTooLarge(exceptions.APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_detail = "the request body is too large"
+    default_code = "payload_too_large"
+
+
+class JSONParser(parsers.JSONParser):
+    """DRF's JSON parser; a body nested too deeply for Python's decoder is a 400 as well.
+
+    (This module must not import ``rest_framework.views``: the settings name this class, and
+    DRF reads them while that module is being imported.)
+    """
+
+    def parse(
+        self, stream: Any, media_type: str | None = None, parser_context: dict | None = None
+    ) -> Any:
+        try:
+            return super().parse(stream, media_type, parser_context)
+        except RecursionError:
+            raise exceptions.ParseError("JSON parse error - nested too deeply") from None
+
+
 def problem_body(*, status_code: int, code: str, title: str, detail: Any, **extra: Any) -> dict:
     return {
         "type": PROBLEM_BASE + code,
@@ -72,7 +105,15 @@ def problem_body(*, status_code: int, code: str, title: str, detail: Any, **extr
     }
 
 
+def _set_rollback() -> None:
+    """Like DRF's handler: an error rolls back the request's transaction (ATOMIC_REQUESTS)."""
+    for db in connections.all(initialized_only=True):
+        if db.settings_dict["ATOMIC_REQUESTS"] and db.in_atomic_block:
+            db.set_rollback(True)
+
+
 def _problem_response(status_code: int, body: dict, headers: dict | None = None) -> Response:
+    _set_rollback()
     return Response(body, status=status_code, content_type=CONTENT_TYPE, headers=headers)
 
 
@@ -90,37 +131,63 @@ def problem_exception_handler(exc: Exception, context: dict) -> Response | None:
         return _problem_response(409, body)
     if isinstance(exc, CodecError):
         body = problem_body(
-            status_code=400, code="invalid_action", title="Bad request", detail=str(exc)
+            status_code=400, code="invalid_action", title="Bad Request", detail=str(exc)
         )
         return _problem_response(400, body)
-    response = exception_handler(exc, context)
-    if response is None:
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+    elif isinstance(exc, RequestDataTooBig):  # over DATA_UPLOAD_MAX_MEMORY_SIZE
+        exc = PayloadTooLarge()
+    if not isinstance(exc, exceptions.APIException):
         return None
+    return _api_exception_response(exc)
+
+
+def _api_exception_response(exc: exceptions.APIException) -> Response:
+    status_code, title = exc.status_code, HTTPStatus(exc.status_code).phrase
+    code: str = getattr(exc.detail, "code", None) or exc.default_code
+    detail = str(exc.detail) if isinstance(exc.detail, str) else title
+    extra: dict[str, Any] = {}
+    headers: dict[str, str] = {}
     if isinstance(exc, exceptions.ValidationError):
         code, title, detail = "invalid_input", "Invalid input", "the request body is not valid"
-        extra = {"errors": response.data}
-    else:
-        detail_obj = getattr(exc, "detail", None)
-        code = getattr(detail_obj, "code", None) or getattr(exc, "default_code", "error")
-        title = str(getattr(exc, "default_detail", "Error"))
-        detail = str(detail_obj) if detail_obj is not None else title
-        extra = {}
-    body = problem_body(
-        status_code=response.status_code, code=code, title=title, detail=detail, **extra
-    )
-    headers = {
-        k: v for k, v in response.items() if k in ("WWW-Authenticate", "Retry-After", "Allow")
-    }
-    return _problem_response(response.status_code, body, headers)
+        extra["errors"] = exc.detail
+    elif isinstance(exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed):
+        # DRF answers 403 when no authentication class names a scheme; a missing or unusable
+        # credential is a 401, which must say how to authenticate.
+        status_code, title = status.HTTP_401_UNAUTHORIZED, HTTPStatus.UNAUTHORIZED.phrase
+        headers["WWW-Authenticate"] = getattr(exc, "auth_header", None) or WWW_AUTHENTICATE
+    elif isinstance(exc, exceptions.PermissionDenied) and detail.startswith(_CSRF_PREFIX):
+        code, title, detail = "csrf_failed", "CSRF check failed", detail.removeprefix(_CSRF_PREFIX)
+    wait = getattr(exc, "wait", None)
+    if wait:
+        headers["Retry-After"] = str(math.ceil(wait))
+    body = problem_body(status_code=status_code, code=code, title=title, detail=detail, **extra)
+    return _problem_response(status_code, body, headers)
 
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    body = problem_body(status_code=404, code="not_found", title="Not found", detail="no such page")
+    body = problem_body(status_code=404, code="not_found", title="Not Found", detail="no such page")
     return JsonResponse(body, status=404, content_type=CONTENT_TYPE)
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
     body = problem_body(
-        status_code=500, code="server_error", title="Server error", detail="something went wrong"
+        status_code=500,
+        code="server_error",
+        title="Internal Server Error",
+        detail="something went wrong",
     )
     return JsonResponse(body, status=500, content_type=CONTENT_TYPE)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """``CSRF_FAILURE_VIEW``: problem+json for the API and allauth's browser endpoints."""
+    if not request.path.startswith(JSON_PATH_PREFIXES):
+        return django_csrf_failure(request, reason)
+    body = problem_body(
+        status_code=403, code="csrf_failed", title="CSRF check failed", detail=reason
+    )
+    return JsonResponse(body, status=403, content_type=CONTENT_TYPE)

@@ -177,7 +177,9 @@ def match_command_submit(
     stale ``expected_version`` is a 409 ``version_conflict`` with the ``current_version``.
     """
     with transaction.atomic():
-        match = Match.objects.select_for_update().filter(pk=match_id).prefetch_related("seats").first()
+        match = (
+            Match.objects.select_for_update().filter(pk=match_id).prefetch_related("seats").first()
+        )
         seat = _seat_of(match, user)
         assert match is not None
         previous = MatchEvent.objects.filter(match=match, client_move_id=client_move_id).first()

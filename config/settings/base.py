@@ -97,10 +97,13 @@ HEADLESS_ONLY = True
 HEADLESS_CLIENTS = ("app", "browser")
 HEADLESS_FRONTEND_URLS = {
     "account_confirm_email": PUBLIC_BASE_URL + "/account/verify-email/{key}",
+    "account_reset_password": PUBLIC_BASE_URL + "/account/password/reset",
     "account_reset_password_from_key": PUBLIC_BASE_URL + "/account/password/reset/key/{key}",
     "account_signup": PUBLIC_BASE_URL + "/account/signup",
 }
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Snapszer Klub <noreply@snapszer.invalid>")
+# A failed CSRF check on the browser endpoints (and the API) answers problem+json, not HTML.
+CSRF_FAILURE_VIEW = "apps.common.errors.csrf_failure"
 
 # --- REST ------------------------------------------------------------------------------------
 REST_FRAMEWORK = {
@@ -110,7 +113,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["apps.common.errors.JSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "apps.common.errors.problem_exception_handler",
     "DEFAULT_THROTTLE_RATES": {"guest_create": "30/hour"},
@@ -118,10 +121,35 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Snapszer Klub API",
-    "DESCRIPTION": "Play Snapszer (Hungarian 66) against the computer or friends. See docs/api.md.",
+    "DESCRIPTION": (
+        "Play Snapszer (Hungarian 66) against the computer or friends. A walk through a whole "
+        "match, the WebSocket push and the fair-play check are in docs/api.md.\n\n"
+        "**Authentication:** send `X-Session-Token: <token>` (a guest's `session_token` from "
+        "`POST /api/v1/guests/`, or allauth's `meta.session_token` after "
+        "`/_allauth/app/v1/auth/login`).\n\n"
+        "**Errors** are `application/problem+json` with a stable `code` "
+        '(`{"type", "title", "status", "detail", "code", …}`).\n\n'
+        "**Pushed events:** WebSocket `/ws/matches/{match_id}/` (not part of this schema): "
+        'first message `{"type": "authenticate", "token": "…"}`, then envelopes '
+        '`{"type": "event", "match_id", "seq", "event"}`.'
+    ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    "SCHEMA_PATH_PREFIX": r"/api/v[0-9]+",
+    "TAGS": [
+        {"name": "accounts", "description": "Guests and your profile"},
+        {"name": "matches", "description": "Matches: state, actions, events, deal records"},
+        {"name": "rooms", "description": "Friend rooms with invite codes"},
+    ],
+    "ENUM_NAME_OVERRIDES": {
+        "MatchStatusEnum": "apps.matches.api.MATCH_STATUSES",
+        "ViewStatusEnum": "apps.matches.api.VIEW_STATUSES",
+        "ActionTypeEnum": "apps.matches.api.ACTION_TYPES",
+        "DealEndReasonEnum": "apps.matches.engine.events.DEAL_END_REASONS",
+        "MatchEndReasonEnum": "apps.matches.api.MATCH_END_REASONS",
+    },
+    "SWAGGER_UI_SETTINGS": {"persistAuthorization": True},
 }
 
 # --- Celery ----------------------------------------------------------------------------------
