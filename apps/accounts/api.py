@@ -11,6 +11,7 @@ from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from apps.common.errors import Conflict
+from apps.common.schema import CSRF_FAILED, NOT_AUTHENTICATED, problem_responses
 
 from . import services
 from .models import User
@@ -28,7 +29,9 @@ class GuestInput(serializers.Serializer):
 
 
 class GuestOutput(serializers.Serializer):
-    session_token = serializers.CharField()
+    session_token = serializers.CharField(
+        help_text="send it as the X-Session-Token header from now on; keep it secret"
+    )
     player = PlayerSerializer()
 
 
@@ -42,7 +45,23 @@ class GuestCreateApi(APIView):
     permission_classes = [AllowAny]
     throttle_classes = [GuestThrottle]
 
-    @extend_schema(request=GuestInput, responses={201: GuestOutput}, auth=[])
+    @extend_schema(
+        tags=["accounts"],
+        summary="Create a guest identity and its session token",
+        request=GuestInput,
+        responses={
+            201: GuestOutput,
+            **problem_responses(
+                {
+                    400: "`invalid_input`, `parse_error`",
+                    403: CSRF_FAILED,
+                    409: "`already_authenticated`: the request already carries a session",
+                    429: "`throttled`: too many guests from this address; see Retry-After",
+                }
+            ),
+        },
+        auth=[],
+    )
     def post(self, request: Request) -> Response:
         if request.user.is_authenticated:
             raise Conflict("you are already signed in", code="already_authenticated")
@@ -63,11 +82,29 @@ class ProfileInput(serializers.Serializer):
 class MeApi(APIView):
     """The caller's profile: display name and avatar (shown to opponents)."""
 
-    @extend_schema(responses=PlayerSerializer)
+    @extend_schema(
+        tags=["accounts"],
+        summary="Your profile",
+        responses={200: PlayerSerializer, **problem_responses({401: NOT_AUTHENTICATED})},
+    )
     def get(self, request: Request) -> Response:
         return Response(PlayerSerializer(request.user).data)
 
-    @extend_schema(request=ProfileInput, responses=PlayerSerializer)
+    @extend_schema(
+        tags=["accounts"],
+        summary="Change your display name or avatar",
+        request=ProfileInput,
+        responses={
+            200: PlayerSerializer,
+            **problem_responses(
+                {
+                    400: "`invalid_input`, `parse_error`",
+                    401: NOT_AUTHENTICATED,
+                    403: CSRF_FAILED,
+                }
+            ),
+        },
+    )
     def patch(self, request: Request) -> Response:
         data = ProfileInput(data=request.data)
         data.is_valid(raise_exception=True)

@@ -1,7 +1,10 @@
 """Staff-only admin: matches with their event log, and the full state replayed at any ``seq``.
 
 These pages show hidden cards (every hand, the talon order): they are for staff, never for
-players. The event log cannot be edited or deleted here (nor anywhere: see the DB trigger).
+players. Every page sits behind ``admin_site.admin_view`` (active staff, else a redirect to the
+admin login) and Django's model permissions (``matches.view_match``; superusers have all).
+Matches, seats and events are read-only here: no add, change or delete (and the event log
+cannot be changed anywhere: see the DB trigger).
 """
 
 from __future__ import annotations
@@ -24,9 +27,16 @@ class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
     can_delete = False
-    readonly_fields = ("index", "user", "bot_level")
+    fields = ("index", "user", "bot_level")
+    readonly_fields = fields
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
 
@@ -52,6 +62,9 @@ class EventInline(admin.TabularInline):
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
     @admin.display(description="payload")
     def payload_json(self, event: MatchEvent) -> str:
         return json.dumps(event.payload)
@@ -75,15 +88,24 @@ class MatchAdmin(admin.ModelAdmin):
         "created_at",
     )
     list_filter = ("mode", "status", "variant")
+    list_select_related = ("created_by",)
     search_fields = ("id", "invite_code", "created_by__username", "seats__user__username")
-    readonly_fields = [f.name for f in Match._meta.fields]
+    readonly_fields = [*(f.name for f in Match._meta.fields), "current_state"]
     inlines = [SeatInline, EventInline]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # the match page is a view: a POST to it is refused (403)
+
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+    @admin.display(description="replay")
+    def current_state(self, match: Match) -> str:
+        url = reverse("admin:matches_match_replay", args=[match.id, match.version])
+        return format_html('<a href="{}">state after the last event (#{})</a>', url, match.version)
 
     def get_urls(self) -> list:
         replay = self.admin_site.admin_view(self.replay_view)
@@ -98,6 +120,8 @@ class MatchAdmin(admin.ModelAdmin):
             return HttpResponse(status=403)
         seq = max(0, min(seq, match.version))
         state = event_store.state_at(match.id, seq)
+        seats = {s.index: s for s in match.seats.select_related("user")}
+        deal = state.deal
         context = {
             **self.admin_site.each_context(request),
             "opts": self.model._meta,
@@ -106,7 +130,12 @@ class MatchAdmin(admin.ModelAdmin):
             "seq": seq,
             "previous": seq - 1 if seq > 0 else None,
             "next": seq + 1 if seq < match.version else None,
+            "event": MatchEvent.objects.filter(match=match, seq=seq).first(),
             "state": state,
-            "deal": state.deal,
+            "deal": deal,
+            "hands": [
+                {"seat": i, "player": seats.get(i), "cards": hand}
+                for i, hand in enumerate(deal.hands if deal is not None else ())
+            ],
         }
         return TemplateResponse(request, "admin/matches/match/replay.html", context)

@@ -1,11 +1,19 @@
-"""Match API (``/api/v1/``): thin views that parse, call one service or selector, and answer."""
+"""Match API (``/api/v1/``): thin views that parse, call one service or selector, and answer.
+
+The serializers under "Response shapes" only describe the answers for the OpenAPI schema (the
+bodies themselves are built by ``selectors`` and ``engine.view_for``); keep them in step.
+"""
 
 from __future__ import annotations
 
 from uuid import UUID
 
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+)
 from rest_framework import serializers, status
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
@@ -13,12 +21,194 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from apps.bots.levels import DEFAULT_LEVEL, LEVELS
+from apps.common.schema import CSRF_FAILED, NOT_AUTHENTICATED, problem_responses
 from apps.matches.engine import VARIANTS, view_for
+from apps.matches.engine.events import DEAL_END_REASONS, EVENT_TYPES
 
 from . import selectors, services
 from .push import envelopes_for
 
 VARIANT_CHOICES = sorted(VARIANTS)
+
+# --- Response shapes (OpenAPI only) -------------------------------------------------------
+# Choice sets named in SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].
+MATCH_STATUSES = ["waiting", "active", "finished"]
+VIEW_STATUSES = ["not_started", "playing", "awaiting_deal", "finished"]
+DEAL_PHASES = ["open", "closed", "exhausted", "over"]
+ACTION_TYPES = ["play_card", "exchange_trump", "close_talon", "surrender", "resign", "leave"]
+MATCH_END_REASONS = ["points", "resigned", "left", "technical_loss", "abandoned"]
+SUITS_HELP = "suit code: P piros, T tök, Z zöld, M makk"
+CARD_HELP = "card code: suit (P, T, Z, M) + rank (U, O, K, X, A), e.g. PA"
+
+
+def _cards(help_text: str = "card codes") -> serializers.ListField:
+    return serializers.ListField(child=serializers.CharField(), help_text=help_text)
+
+
+class PlayerInfo(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField(help_text="display name; the computer is Kati")
+    avatar_url = serializers.CharField(allow_blank=True)
+    is_computer = serializers.BooleanField()
+    strength = serializers.CharField(allow_null=True, help_text="the computer's level, else null")
+    is_you = serializers.BooleanField()
+
+
+class Invite(serializers.Serializer):
+    code = serializers.CharField(help_text="6 characters; joining is case-insensitive")
+    join_url = serializers.URLField()
+    expires_at = serializers.DateTimeField()
+
+
+class TableCard(serializers.Serializer):
+    seat = serializers.IntegerField()
+    card = serializers.CharField(help_text=CARD_HELP)
+
+
+class Trick(serializers.Serializer):
+    leader = serializers.IntegerField()
+    cards = TableCard(many=True, help_text="in play order")
+    winner = serializers.IntegerField()
+
+
+class DealResult(serializers.Serializer):
+    winner = serializers.IntegerField(allow_null=True, help_text="null only for match_ended")
+    game_points = serializers.IntegerField()
+    reason = serializers.ChoiceField(choices=list(DEAL_END_REASONS))
+
+
+class RevealedDealFields(serializers.Serializer):
+    """The whole of a finished deal: what was hidden while it was played."""
+
+    result = DealResult()
+    deck = _cards("the shuffled deck, in dealing order (the commitment covers it)")
+    salt = serializers.CharField(help_text="hex; commitment = sha256(salt + ''.join(deck))")
+    dealt_hands = serializers.ListField(child=_cards(), help_text="per seat, as dealt")
+    hands = serializers.ListField(child=_cards(), help_text="per seat, unplayed at the end")
+    tricks = Trick(many=True)
+    points = serializers.ListField(child=serializers.IntegerField(), help_text="per seat")
+    closed_at = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        allow_null=True,
+        help_text="per seat [points, tricks] when the talon was closed, or null",
+    )
+    surrendered_by = serializers.IntegerField(allow_null=True)
+
+
+class RevealedDeal(RevealedDealFields):
+    pass
+
+
+class DealView(serializers.Serializer):
+    """The current deal as one seat sees it."""
+
+    number = serializers.IntegerField(help_text="1, 2, … within the match")
+    dealer = serializers.IntegerField()
+    commitment = serializers.CharField(help_text="sha256 hex of salt + deck, published up front")
+    phase = serializers.ChoiceField(
+        choices=DEAL_PHASES,
+        help_text="open: cards are drawn after each trick; closed: someone closed the talon; "
+        "exhausted: nothing left to draw; over: the deal ended (see revealed)",
+    )
+    trump_suit = serializers.CharField(help_text=SUITS_HELP)
+    trump_card = serializers.CharField(
+        allow_null=True, help_text="face up under the talon; null once taken or closed"
+    )
+    talon_size = serializers.IntegerField(help_text="cards left to draw, trump card included")
+    closed_by = serializers.IntegerField(allow_null=True)
+    leader = serializers.IntegerField(help_text="the seat that leads the current trick")
+    turn = serializers.IntegerField(allow_null=True, help_text="whose move it is; null when over")
+    table = TableCard(many=True, help_text="the current trick so far, in play order")
+    last_trick = Trick(allow_null=True)
+    hand_sizes = serializers.ListField(child=serializers.IntegerField(), help_text="per seat")
+    trick_counts = serializers.ListField(child=serializers.IntegerField(), help_text="per seat")
+    marriages = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField()),
+        help_text="announced marriage suits per seat",
+    )
+    hand = _cards("your cards, sorted")
+    captured = _cards("cards in your won tricks")
+    points = serializers.IntegerField(help_text="your card points plus counted marriages")
+    pending_marriage_points = serializers.IntegerField(
+        help_text="marriage points that count once you win a trick"
+    )
+    revealed = RevealedDeal(required=False, help_text="only once the deal is over")
+
+
+class MatchResult(serializers.Serializer):
+    winner = serializers.IntegerField(allow_null=True)
+    reason = serializers.ChoiceField(choices=MATCH_END_REASONS)
+    scores = serializers.ListField(child=serializers.IntegerField())
+    radli = serializers.IntegerField(allow_null=True, help_text="the loser's seat")
+    schneider = serializers.BooleanField()
+    ruckschneider = serializers.BooleanField()
+
+
+class Action(serializers.Serializer):
+    """An action exactly as listed in ``legal_actions``: send one back unchanged."""
+
+    type = serializers.ChoiceField(choices=ACTION_TYPES)
+    card = serializers.CharField(required=False, help_text=f"play_card only; {CARD_HELP}")
+    confirm = serializers.BooleanField(required=False, help_text="surrender only; must be true")
+
+
+class MatchView(serializers.Serializer):
+    """Everything the caller's seat may know now (``engine.view_for``)."""
+
+    seat = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=VIEW_STATUSES)
+    variant = serializers.CharField(allow_null=True)
+    target = serializers.IntegerField(help_text="game points that win the match")
+    scores = serializers.ListField(child=serializers.IntegerField(), help_text="game points")
+    deals_played = serializers.IntegerField()
+    deal = DealView(allow_null=True)
+    result = MatchResult(allow_null=True)
+    legal_actions = Action(many=True, help_text="what you may send now; empty if nothing")
+
+
+_EVENT_SCHEMA = {
+    "type": "object",
+    "required": ["type", "schema_version"],
+    "properties": {
+        "type": {"type": "string", "enum": [cls.type for cls in EVENT_TYPES]},
+        "schema_version": {"type": "integer"},
+    },
+    "additionalProperties": True,
+    "description": "One engine event, redacted for your seat, with the fields of its type: "
+    "match_started {variant, seats, first_dealer, target}; "
+    "deal_started {number, dealer, commitment, trump_card, hand}; "
+    "trump_exchanged {seat, card, taken}; talon_closed {seat}; "
+    "marriage_announced {seat, suit, points}; card_played {seat, card}; "
+    "trick_taken {seat, points}; card_drawn {seat, card (only for the drawer, or face up), "
+    "face_up}; deal_surrendered {seat}; "
+    "deal_ended {winner, game_points, reason, deck, salt}; "
+    "match_ended {winner, reason, scores, radli, schneider, ruckschneider}.",
+}
+
+
+@extend_schema_field(_EVENT_SCHEMA)
+class EventField(serializers.DictField):
+    pass
+
+
+class EventEnvelope(serializers.Serializer):
+    type = serializers.CharField(help_text='always "event"')
+    match_id = serializers.UUIDField()
+    seq = serializers.IntegerField(help_text="1, 2, … per match, without gaps")
+    event = EventField()
+
+
+class EventFeed(serializers.Serializer):
+    version = serializers.IntegerField(help_text="the match's current version")
+    has_more = serializers.BooleanField(help_text="ask again with after_seq = the last seq")
+    events = EventEnvelope(many=True)
+
+
+class DealRecord(RevealedDealFields):
+    number = serializers.IntegerField()
+    commitment = serializers.CharField()
+    trump_suit = serializers.CharField(help_text=SUITS_HELP)
+    dealer = serializers.IntegerField()
 
 
 class MatchOutput(serializers.Serializer):
@@ -27,19 +217,36 @@ class MatchOutput(serializers.Serializer):
     id = serializers.UUIDField()
     mode = serializers.ChoiceField(choices=["computer", "friend", "ranked"])
     variant = serializers.CharField()
-    status = serializers.ChoiceField(choices=["waiting", "active", "finished"])
+    status = serializers.ChoiceField(choices=MATCH_STATUSES)
     version = serializers.IntegerField(
         help_text="seq of the last event; send it as expected_version"
     )
     your_seat = serializers.IntegerField()
     scores = serializers.ListField(child=serializers.IntegerField())
-    players = serializers.ListField(child=serializers.DictField())
-    invite = serializers.DictField(allow_null=True, help_text="the room's invite, for its creator")
+    players = PlayerInfo(many=True)
+    invite = Invite(allow_null=True, help_text="the room's invite, for its creator while open")
     winner_seat = serializers.IntegerField(allow_null=True)
     end_reason = serializers.CharField(allow_null=True)
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
-    view = serializers.DictField(help_text="hand, table, trump, talon size, legal actions, …")
+    view = MatchView()
+
+
+class ActionSubmit(serializers.Serializer):
+    """The documented body of ``POST …/actions/`` (validated by ``ActionInput``)."""
+
+    action = Action()
+    expected_version = serializers.IntegerField(
+        min_value=0, help_text="the version you saw; a stale one is a 409 version_conflict"
+    )
+    client_move_id = serializers.CharField(
+        min_length=1,
+        max_length=64,
+        help_text="unique per move (e.g. a UUID); resending it returns the first answer",
+    )
+
+
+NOT_FOUND = "`match_not_found`: no such match, or you do not sit in it"
 
 
 def _match_response(request: Request, match_id: UUID, code: int = 200) -> Response:
@@ -56,7 +263,21 @@ class ComputerMatchInput(serializers.Serializer):
 class ComputerMatchCreateApi(APIView):
     """Start a match against the computer (Kati). Guests may; there is no stake."""
 
-    @extend_schema(request=ComputerMatchInput, responses={201: MatchOutput})
+    @extend_schema(
+        tags=["matches"],
+        summary="Start a match against the computer",
+        request=ComputerMatchInput,
+        responses={
+            201: MatchOutput,
+            **problem_responses(
+                {
+                    400: "`invalid_input`, `parse_error`, `unknown_variant`, `unknown_strength`",
+                    401: NOT_AUTHENTICATED,
+                    403: CSRF_FAILED,
+                }
+            ),
+        },
+    )
     def post(self, request: Request) -> Response:
         data = ComputerMatchInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -71,7 +292,22 @@ class RoomInput(serializers.Serializer):
 class RoomCreateApi(APIView):
     """Open a friend room; the answer's ``invite`` holds the code and the join link."""
 
-    @extend_schema(request=RoomInput, responses={201: MatchOutput})
+    @extend_schema(
+        tags=["rooms"],
+        summary="Open a friend room (registered players only)",
+        request=RoomInput,
+        responses={
+            201: MatchOutput,
+            **problem_responses(
+                {
+                    400: "`invalid_input`, `parse_error`, `unknown_variant`",
+                    401: NOT_AUTHENTICATED,
+                    403: f"`registration_required`: guests cannot; {CSRF_FAILED}",
+                    409: "`invite_code_exhausted`: no free invite code, try again",
+                }
+            ),
+        },
+    )
     def post(self, request: Request) -> Response:
         data = RoomInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -86,7 +322,25 @@ class JoinInput(serializers.Serializer):
 class RoomJoinApi(APIView):
     """Join a friend room by its invite code; the match starts."""
 
-    @extend_schema(request=JoinInput, responses={200: MatchOutput})
+    @extend_schema(
+        tags=["rooms"],
+        summary="Join a friend room by its invite code",
+        request=JoinInput,
+        responses={
+            200: MatchOutput,
+            **problem_responses(
+                {
+                    400: "`invalid_input`, `parse_error`",
+                    401: NOT_AUTHENTICATED,
+                    403: f"`registration_required`: guests cannot; {CSRF_FAILED}",
+                    404: "`invite_not_found`: no room has this code",
+                    409: "`room_full`: the room already has two players (or has ended); "
+                    "`already_in_room`: it is your own room",
+                    410: "`invite_expired`: the invitation ran out",
+                }
+            ),
+        },
+    )
     def post(self, request: Request) -> Response:
         data = JoinInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -104,12 +358,30 @@ class MatchSummary(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
+class PaginatedMatchSummaryList(serializers.Serializer):
+    """A page of ``MatchSummary`` (LimitOffsetPagination; OpenAPI only)."""
+
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = MatchSummary(many=True)
+
+
 class MatchListApi(APIView):
     """The caller's matches, newest first."""
 
     @extend_schema(
-        responses=MatchSummary(many=True),
-        parameters=[OpenApiParameter("limit", int), OpenApiParameter("offset", int)],
+        tags=["matches"],
+        operation_id="matches_list",
+        summary="List your matches, newest first",
+        responses={
+            200: PaginatedMatchSummaryList,
+            **problem_responses({401: NOT_AUTHENTICATED}),
+        },
+        parameters=[
+            OpenApiParameter("limit", int, description="page size (send it: see docs/api.md)"),
+            OpenApiParameter("offset", int, description="matches to skip"),
+        ],
     )
     def get(self, request: Request) -> Response:
         paginator = LimitOffsetPagination()
@@ -120,7 +392,14 @@ class MatchListApi(APIView):
 class MatchDetailApi(APIView):
     """The match as the caller's seat sees it."""
 
-    @extend_schema(responses=MatchOutput)
+    @extend_schema(
+        tags=["matches"],
+        summary="Get a match as your seat sees it",
+        responses={
+            200: MatchOutput,
+            **problem_responses({401: NOT_AUTHENTICATED, 404: NOT_FOUND}),
+        },
+    )
     def get(self, request: Request, match_id: UUID) -> Response:
         return _match_response(request, match_id)
 
@@ -137,14 +416,36 @@ class ActionInput(serializers.Serializer):
 
 class ActionOutput(serializers.Serializer):
     version = serializers.IntegerField(help_text="seq of this action's last event")
-    events = serializers.ListField(child=serializers.DictField())
-    view = serializers.DictField()
+    events = EventEnvelope(many=True, help_text="this action's events, redacted for you")
+    view = MatchView(help_text="your view right after this action (before any reply)")
 
 
 class MatchActionApi(APIView):
     """Send an action. Retrying with the same ``client_move_id`` returns the first answer."""
 
-    @extend_schema(request=ActionInput, responses={200: ActionOutput})
+    @extend_schema(
+        tags=["matches"],
+        summary="Send an action (a card, exchange, close, surrender, resign, leave)",
+        request=ActionSubmit,
+        responses={
+            200: ActionOutput,
+            **problem_responses(
+                {
+                    400: "`invalid_input`, `parse_error`; `invalid_action`: not an action a "
+                    "player may send (unknown type or card, missing or extra fields)",
+                    401: NOT_AUTHENTICATED,
+                    403: CSRF_FAILED,
+                    404: NOT_FOUND,
+                    409: "`version_conflict` (with `current_version`): the match moved on, "
+                    "fetch it and decide again; `match_not_started`; "
+                    "`client_move_id_reused`; or a rule code such as `not_your_turn`, "
+                    "`card_not_in_hand`, `must_follow_suit`, `must_beat`, `must_trump`, "
+                    "`talon_closed`, `exchange_not_allowed`, `confirmation_required`, "
+                    "`deal_in_progress`, `match_over`",
+                }
+            ),
+        },
+    )
     def post(self, request: Request, match_id: UUID) -> Response:
         data = ActionInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -175,15 +476,13 @@ class MatchEventsApi(APIView):
     """The event feed after ``after_seq``, redacted for the caller's seat."""
 
     @extend_schema(
+        tags=["matches"],
+        summary="The match's events after a seq (catch up, resync after a gap)",
         parameters=[EventsQuery],
-        responses=inline_serializer(
-            "EventFeed",
-            {
-                "version": serializers.IntegerField(),
-                "has_more": serializers.BooleanField(),
-                "events": serializers.ListField(child=serializers.DictField()),
-            },
-        ),
+        responses={
+            200: EventFeed,
+            **problem_responses({400: "`invalid_input`", 401: NOT_AUTHENTICATED, 404: NOT_FOUND}),
+        },
     )
     def get(self, request: Request, match_id: UUID) -> Response:
         query = EventsQuery(data=request.query_params)
@@ -195,7 +494,23 @@ class MatchEventsApi(APIView):
 class DealRecordApi(APIView):
     """A finished deal in full, with the deck and salt behind its published commitment."""
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(
+        tags=["matches"],
+        summary="A finished deal in full, to verify its fair-play commitment",
+        responses={
+            200: OpenApiResponse(
+                DealRecord,
+                description="Check: sha256(salt + ''.join(deck)) == commitment (hex).",
+            ),
+            **problem_responses(
+                {
+                    401: NOT_AUTHENTICATED,
+                    404: f"{NOT_FOUND}; `deal_not_found`: no deal with this number",
+                    409: "`deal_not_over`: this deal is still being played",
+                }
+            ),
+        },
+    )
     def get(self, request: Request, match_id: UUID, number: int) -> Response:
         match, seat = selectors.match_for_player(match_id=match_id, user=request.user)
         return Response(selectors.deal_record(match=match, seat=seat, number=number))

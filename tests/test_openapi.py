@@ -1,0 +1,274 @@
+"""The OpenAPI schema: it generates cleanly, lists every ``/api/v1`` endpoint, Swagger UI renders,
+and what the API really answers matches what the schema says (status, media type, body)."""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from django.core.management import call_command
+from django.urls import URLPattern, URLResolver, get_resolver
+from drf_spectacular.drainage import GENERATOR_STATS
+from drf_spectacular.generators import SchemaGenerator
+from jsonschema import Draft202012Validator
+from rest_framework.test import APIClient
+from rest_framework.views import APIView
+
+from tests.conftest import Player
+
+EXPECTED_OPERATIONS = {
+    ("/api/v1/guests/", "post"),
+    ("/api/v1/me/", "get"),
+    ("/api/v1/me/", "patch"),
+    ("/api/v1/matches/", "get"),
+    ("/api/v1/matches/computer/", "post"),
+    ("/api/v1/matches/{match_id}/", "get"),
+    ("/api/v1/matches/{match_id}/actions/", "post"),
+    ("/api/v1/matches/{match_id}/events/", "get"),
+    ("/api/v1/matches/{match_id}/deals/{number}/", "get"),
+    ("/api/v1/rooms/", "post"),
+    ("/api/v1/rooms/join/", "post"),
+}
+GIVING_UP = {"surrender", "resign", "leave"}
+
+
+@pytest.fixture(scope="module")
+def schema() -> dict[str, Any]:
+    return SchemaGenerator().get_schema(request=None, public=True)
+
+
+# --- generation ---------------------------------------------------------------------------
+
+
+def test_the_schema_generates_and_validates_without_warnings(tmp_path: Path) -> None:
+    """``manage.py spectacular --validate --fail-on-warn``: any warning or error fails it."""
+    GENERATOR_STATS.reset()
+    target = tmp_path / "schema.yaml"
+    call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(target))
+    document = yaml.safe_load(target.read_text())
+    assert document["openapi"].startswith("3.")
+    assert document["info"]["title"] == "Snapszer Klub API"
+
+
+def _v1_routes() -> set[tuple[str, str]]:
+    """(OpenAPI path, method) for every DRF view routed under /api/v1/."""
+    found: set[tuple[str, str]] = set()
+
+    def walk(patterns: list, prefix: str) -> None:
+        for p in patterns:
+            route = prefix + str(p.pattern)
+            if isinstance(p, URLResolver):
+                walk(p.url_patterns, route)
+            elif isinstance(p, URLPattern) and route.startswith("api/v1/"):
+                view = getattr(p.callback, "cls", None)
+                if view is None or not issubclass(view, APIView):
+                    continue
+                path = "/" + re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", route)
+                for method in view.http_method_names:
+                    if method not in ("options", "head") and hasattr(view, method):
+                        found.add((path, method))
+
+    walk(get_resolver().url_patterns, "")
+    return found
+
+
+def test_every_v1_endpoint_is_in_the_schema_with_its_methods(schema: dict) -> None:
+    documented = {
+        (path, method)
+        for path, item in schema["paths"].items()
+        for method in item
+        if method in ("get", "post", "put", "patch", "delete")
+    }
+    routes = _v1_routes()
+    assert routes >= EXPECTED_OPERATIONS  # the URL walk itself finds what we know of
+    assert routes <= documented
+    for path, method in routes:
+        operation = schema["paths"][path][method]
+        assert operation.get("summary"), (path, method)
+        assert operation.get("tags"), (path, method)
+        ok = [code for code in operation["responses"] if code.startswith("2")]
+        assert ok, (path, method)
+        assert operation["responses"][ok[0]].get("content"), (path, method)  # a described body
+
+
+def test_errors_are_problem_json_and_the_session_token_is_a_security_scheme(schema: dict) -> None:
+    schemes = schema["components"]["securitySchemes"]
+    assert schemes["XSessionTokenAuth"] == {
+        "type": "apiKey",
+        "in": "header",
+        "name": "X-Session-Token",
+        "description": schemes["XSessionTokenAuth"]["description"],
+    }
+    problem = schema["components"]["schemas"]["Problem"]
+    assert {"type", "title", "status", "detail", "code"} <= set(problem["required"])
+    for path, method in EXPECTED_OPERATIONS:
+        operation = schema["paths"][path][method]
+        errors = {c: r for c, r in operation["responses"].items() if c[0] in "45"}
+        assert errors, (path, method)
+        for response in errors.values():
+            assert set(response["content"]) == {"application/problem+json"}
+            assert response["content"]["application/problem+json"]["schema"] == {
+                "$ref": "#/components/schemas/Problem"
+            }
+            assert response["description"]
+        if path != "/api/v1/guests/":
+            assert {"XSessionTokenAuth": []} in operation["security"]
+            assert "401" in errors, (path, method)
+    assert schema["paths"]["/api/v1/guests/"]["post"].get("security") in (None, [], [{}])
+    actions = schema["paths"]["/api/v1/matches/{match_id}/actions/"]["post"]["responses"]
+    assert "version_conflict" in actions["409"]["description"]
+    join = schema["paths"]["/api/v1/rooms/join/"]["post"]["responses"]
+    assert "room_full" in join["409"]["description"]
+    assert "invite_expired" in join["410"]["description"]
+
+
+def test_schema_and_swagger_ui_are_served(anon: APIClient) -> None:
+    response = anon.get("/api/schema/")
+    assert response.status_code == 200
+    assert b"/api/v1/matches/{match_id}/actions/" in response.content
+    response = anon.get("/api/schema/", {"format": "json"})
+    assert response.status_code == 200
+    assert "/api/v1/rooms/join/" in response.json()["paths"]
+
+    response = anon.get("/api/docs/")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/html")
+    html = response.content.decode()
+    assert "swagger-ui" in html.lower()
+    assert "/api/schema/" in html
+
+
+# --- real answers against the schema --------------------------------------------------------
+
+
+def _json_schema(node: Any) -> Any:
+    """OpenAPI 3.0 schema → JSON Schema 2020-12: ``nullable`` becomes a ``null`` alternative,
+    and documented objects are closed, so an undocumented field fails the check. ``oneOf``
+    becomes ``anyOf``: formats are not checked, so "" is both a blank string and a "uri"."""
+    if isinstance(node, list):
+        return [_json_schema(n) for n in node]
+    if not isinstance(node, dict):
+        return node
+    node = {("anyOf" if k == "oneOf" else k): _json_schema(v) for k, v in node.items()}
+    if node.get("type") == "object" and "properties" in node:
+        node.setdefault("additionalProperties", False)
+    if node.pop("nullable", False):
+        return {"anyOf": [node, {"type": "null"}]}
+    return node
+
+
+@pytest.fixture(scope="module")
+def check(schema: dict) -> Callable[..., dict]:
+    components = _json_schema(copy.deepcopy(schema["components"]["schemas"]))
+    components["Problem"]["additionalProperties"] = True  # RFC 9457 extension members
+
+    def check_response(response: Any, path: str, method: str) -> dict:
+        """Assert that ``response`` is documented for this operation; returns its body."""
+        responses = schema["paths"][path][method]["responses"]
+        code = str(response.status_code)
+        assert code in responses, f"{method.upper()} {path}: {code} is not documented"
+        media = response["Content-Type"].split(";")[0]
+        content = responses[code]["content"]
+        assert media in content, f"{method.upper()} {path} {code}: {media} not documented"
+        body = response.json()
+        root = {
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "components": {"schemas": components},
+            **_json_schema(content[media]["schema"]),
+        }
+        errors = sorted(Draft202012Validator(root).iter_errors(body), key=str)
+        assert not errors, f"{method.upper()} {path} {code}: " + "; ".join(
+            f"{list(e.absolute_path)}: {e.message}" for e in errors[:5]
+        )
+        return body
+
+    return check_response
+
+
+def _move(player: Player, match_id: str, action: dict, version: int, move_id: str) -> Any:
+    body = {"action": action, "expected_version": version, "client_move_id": move_id}
+    return player.client.post(f"/api/v1/matches/{match_id}/actions/", body, format="json")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_computer_match_answers_as_documented(make_player, check, anon: APIClient) -> None:
+    guest = anon.post("/api/v1/guests/", {"display_name": "Anna"}, format="json")
+    token = check(guest, "/api/v1/guests/", "post")["session_token"]
+    player = make_player(guest=True)
+    check(player.client.get("/api/v1/me/"), "/api/v1/me/", "get")
+    me = player.client.patch("/api/v1/me/", {"display_name": "Anna"}, format="json")
+    check(me, "/api/v1/me/", "patch")
+    assert token
+
+    created = player.client.post("/api/v1/matches/computer/", {}, format="json")
+    match = check(created, "/api/v1/matches/computer/", "post")
+    match_id, detail = match["id"], "/api/v1/matches/{match_id}/"
+    actions, events = detail + "actions/", detail + "events/"
+
+    for i in range(3):
+        match = check(player.client.get(f"/api/v1/matches/{match_id}/"), detail, "get")
+        action = next(a for a in match["view"]["legal_actions"] if a["type"] not in GIVING_UP)
+        body = check(_move(player, match_id, action, match["version"], f"m{i}"), actions, "post")
+        assert body["version"] > match["version"]
+    retried = check(_move(player, match_id, action, match["version"], "m2"), actions, "post")
+    assert retried == body
+
+    feed = player.client.get(f"/api/v1/matches/{match_id}/events/", {"after_seq": 0})
+    assert [e["seq"] for e in check(feed, events, "get")["events"]][:3] == [1, 2, 3]
+    paged = player.client.get(f"/api/v1/matches/{match_id}/events/", {"limit": 2})
+    assert check(paged, events, "get")["has_more"] is True
+
+    # A finished deal: surrender the first one, then read its record.
+    match = check(player.client.get(f"/api/v1/matches/{match_id}/"), detail, "get")
+    surrender = {"type": "surrender", "confirm": True}
+    check(_move(player, match_id, surrender, match["version"], "give-up"), actions, "post")
+    record = player.client.get(f"/api/v1/matches/{match_id}/deals/1/")
+    deal = check(record, detail + "deals/{number}/", "get")
+    assert deal["result"]["reason"] == "surrendered"
+    match = check(player.client.get(f"/api/v1/matches/{match_id}/"), detail, "get")
+    assert match["view"]["deals_played"] == 1
+
+    listing = player.client.get("/api/v1/matches/", {"limit": 10})
+    assert check(listing, "/api/v1/matches/", "get")["results"][0]["id"] == match_id
+
+    # Errors, each documented for its operation, all problem+json.
+    stale = _move(player, match_id, action, 0, "stale")
+    assert check(stale, actions, "post")["code"] == "version_conflict"
+    bad = player.client.post(f"/api/v1/matches/{match_id}/actions/", {}, format="json")
+    assert check(bad, actions, "post")["code"] == "invalid_input"
+    unknown = _move(player, match_id, {"type": "deal_cards"}, match["version"], "x")
+    assert check(unknown, actions, "post")["code"] == "invalid_action"
+    not_yet = player.client.get(f"/api/v1/matches/{match_id}/deals/2/")
+    assert check(not_yet, detail + "deals/{number}/", "get")["code"] == "deal_not_over"
+    stranger = make_player(guest=True)
+    hidden = stranger.client.get(f"/api/v1/matches/{match_id}/")
+    assert check(hidden, detail, "get")["code"] == "match_not_found"
+    check(anon.get(f"/api/v1/matches/{match_id}/"), detail, "get")
+    check(anon.get(f"/api/v1/matches/{match_id}/events/"), events, "get")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_friend_rooms_answer_as_documented(make_player, check) -> None:
+    host, friend, third, guest = (
+        make_player(),
+        make_player(),
+        make_player(),
+        make_player(guest=True),
+    )
+    refused = guest.client.post("/api/v1/rooms/", {}, format="json")
+    assert check(refused, "/api/v1/rooms/", "post")["code"] == "registration_required"
+
+    room = check(host.client.post("/api/v1/rooms/", {}, format="json"), "/api/v1/rooms/", "post")
+    assert room["status"] == "waiting" and room["invite"]["code"]
+    code = room["invite"]["code"].lower()
+    joined = friend.client.post("/api/v1/rooms/join/", {"code": code}, format="json")
+    assert check(joined, "/api/v1/rooms/join/", "post")["status"] == "active"
+    full = third.client.post("/api/v1/rooms/join/", {"code": code}, format="json")
+    assert check(full, "/api/v1/rooms/join/", "post")["code"] == "room_full"
+    missing = third.client.post("/api/v1/rooms/join/", {"code": "ZZZZZZ"}, format="json")
+    assert check(missing, "/api/v1/rooms/join/", "post")["code"] == "invite_not_found"
