@@ -24,6 +24,8 @@ import threading
 import time
 from pathlib import Path
 
+import psycopg
+
 ROOT = Path(__file__).resolve().parent.parent
 DB_NAME = "snapszer_bench"
 PORT = 8001
@@ -39,8 +41,6 @@ GIVING_UP = ("surrender", "resign", "leave")
 
 
 def recreate_database() -> None:
-    import psycopg
-
     with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as conn:
         conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
         conn.execute(f"CREATE DATABASE {DB_NAME}")
@@ -104,7 +104,9 @@ class Client(threading.Thread):
     def new_match(self) -> None:
         status, room = self.apis[0].call("POST", "/api/v1/rooms/", {})
         assert status == 201, room
-        status, match = self.apis[1].call("POST", "/api/v1/rooms/join/", {"code": room["invite"]["code"]})
+        status, match = self.apis[1].call(
+            "POST", "/api/v1/rooms/join/", {"code": room["invite"]["code"]}
+        )
         assert status == 200, match
         self.match_id = match["id"]
 
@@ -125,7 +127,9 @@ class Client(threading.Thread):
                 "client_move_id": f"{self.match_id}-{step}",
             }
             start = time.perf_counter()
-            status, _ = self.apis[seat].call("POST", f"/api/v1/matches/{self.match_id}/actions/", body)
+            status, _ = self.apis[seat].call(
+                "POST", f"/api/v1/matches/{self.match_id}/actions/", body
+            )
             elapsed = time.perf_counter() - start
             step += 1
             if status == 200:
@@ -142,7 +146,8 @@ def percentile(values: list[float], q: float) -> float:
 def measure(tokens: list[str], clients: int, seconds: float) -> dict[str, float]:
     stop = threading.Event()
     workers = [
-        Client(Api(tokens[2 * i]), Api(tokens[2 * i + 1]), seed=i, stop=stop) for i in range(clients)
+        Client(Api(tokens[2 * i]), Api(tokens[2 * i + 1]), seed=i, stop=stop)
+        for i in range(clients)
     ]
     for w in workers:
         w.start()

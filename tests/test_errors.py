@@ -118,7 +118,7 @@ def test_an_unknown_session_token_is_a_401(anon: APIClient) -> None:
 
     response = anon.get("/api/v1/me/")
 
-    assert_problem(response, 401, "not_authenticated")
+    assert_problem(response, 401, "invalid_token")
     assert "WWW-Authenticate" in response
 
 

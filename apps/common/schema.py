@@ -55,9 +55,7 @@ CSRF_FAILED = "`csrf_failed`: a browser session (cookie) without a valid CSRF to
 
 
 class XSessionTokenScheme(OpenApiAuthenticationExtension):
-    target_class = (
-        "allauth.headless.contrib.rest_framework.authentication.XSessionTokenAuthentication"
-    )
+    target_class = "apps.common.authentication.SessionTokenAuthentication"
     name = "XSessionTokenAuth"
     priority = 1
 

@@ -30,9 +30,15 @@ from .push import envelopes_for
 
 VARIANT_CHOICES = sorted(VARIANTS)
 
+
+class MatchPagination(LimitOffsetPagination):
+    default_limit = 20
+    max_limit = 100
+
+
 # --- Response shapes (OpenAPI only) -------------------------------------------------------
 # Choice sets named in SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].
-MATCH_STATUSES = ["waiting", "active", "finished"]
+MATCH_STATUSES = ["waiting", "active", "finished", "expired", "cancelled"]
 VIEW_STATUSES = ["not_started", "playing", "awaiting_deal", "finished"]
 DEAL_PHASES = ["open", "closed", "exhausted", "over"]
 ACTION_TYPES = ["play_card", "exchange_trump", "close_talon", "surrender", "resign", "leave"]
@@ -252,6 +258,9 @@ NOT_FOUND = "`match_not_found`: no such match, or you do not sit in it"
 def _match_response(request: Request, match_id: UUID, code: int = 200) -> Response:
     """The match as it stands now (the computer may have moved since the service returned)."""
     match, seat = selectors.match_for_player(match_id=match_id, user=request.user)
+    if selectors.invite_is_due(match):  # a deadline is applied on load, not only by a worker
+        services.rooms_expire_due(user=match.created_by)
+        match, seat = selectors.match_for_player(match_id=match_id, user=request.user)
     return Response(selectors.match_payload(match=match, seat=seat, user=request.user), status=code)
 
 
@@ -336,7 +345,8 @@ class RoomJoinApi(APIView):
                     404: "`invite_not_found`: no room has this code",
                     409: "`room_full`: the room already has two players (or has ended); "
                     "`already_in_room`: it is your own room",
-                    410: "`invite_expired`: the invitation ran out",
+                    410: "`invite_expired`: the invitation ran out; "
+                    "`invite_cancelled`: its creator closed the room",
                 }
             ),
         },
@@ -346,6 +356,29 @@ class RoomJoinApi(APIView):
         data.is_valid(raise_exception=True)
         match = services.room_join(user=request.user, code=data.validated_data["code"])
         return _match_response(request, match.id)
+
+
+class RoomCancelApi(APIView):
+    """Close your room before anyone joins; its code stops working."""
+
+    @extend_schema(
+        tags=["rooms"],
+        summary="Cancel your friend room before anyone joins",
+        request=None,
+        responses={
+            200: MatchOutput,
+            **problem_responses(
+                {
+                    401: NOT_AUTHENTICATED,
+                    404: "`match_not_found`: no room of yours has this id",
+                    409: "`room_not_open`: somebody joined already, or it expired",
+                }
+            ),
+        },
+    )
+    def post(self, request: Request, match_id: UUID) -> Response:
+        services.room_cancel(user=request.user, match_id=match_id)
+        return _match_response(request, match_id)
 
 
 class MatchSummary(serializers.Serializer):
@@ -384,7 +417,8 @@ class MatchListApi(APIView):
         ],
     )
     def get(self, request: Request) -> Response:
-        paginator = LimitOffsetPagination()
+        services.rooms_expire_due(user=request.user)
+        paginator = MatchPagination()
         page = paginator.paginate_queryset(selectors.matches_of_player(user=request.user), request)
         return paginator.get_paginated_response(MatchSummary(page, many=True).data)
 

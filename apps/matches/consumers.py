@@ -5,19 +5,31 @@ Authentication never puts a token in the URL: browsers are known by their sessio
 send ``{"type": "authenticate", "token": "<session token>"}`` as their first message, within
 ``WS_AUTH_TIMEOUT_SECONDS``. Then the server answers ``{"type": "ready", "seat", "version"}``;
 a client whose last seen ``seq`` is below ``version``, or that sees a gap, fetches
-``GET /api/v1/matches/<id>/events/?after_seq=N``. Close codes: 4401 not authenticated,
-4403 not a participant.
+``GET /api/v1/matches/<id>/events/?after_seq=N``. Events pushed while the socket was joining may
+arrive after ``ready`` with a ``seq`` at or below its ``version``: clients skip those.
+
+Close codes: 4401 not authenticated, 4403 not a participant (or no such match). Once refused,
+a socket takes no more messages. A session cookie counts only when the handshake comes from
+one of our own origins (or from no browser at all): otherwise any web page could open the
+socket with a visitor's cookie and read their hand (cross-site WebSocket hijacking); such a
+socket may still authenticate by token.
+
+Once ready, a client may send ``{"type": "ping"}`` (answered ``{"type": "pong"}``); anything
+else is ignored.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Any
+from urllib.parse import urlsplit
 
 from allauth.headless.internal.sessionkit import authenticate_by_x_session_token
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
+from django.utils.http import is_same_domain
 
 from apps.accounts.models import User
 from apps.matches.models import Match, Seat
@@ -33,76 +45,143 @@ def _user_for_token(token: str) -> User | None:
     return found[0] if found else None
 
 
-def _seat_and_version(match_id: str, user: User) -> tuple[int, int] | None:
-    seat = Seat.objects.filter(match_id=match_id, user=user).values_list("index", flat=True).first()
-    if seat is None:
-        return None
-    version = Match.objects.filter(pk=match_id).values_list("version", flat=True).get()
-    return seat, version
+def _seat_of(match_id: str, user: User) -> int | None:
+    return Seat.objects.filter(match_id=match_id, user=user).values_list("index", flat=True).first()
+
+
+def _version_of(match_id: str) -> int:
+    return Match.objects.filter(pk=match_id).values_list("version", flat=True).get()
+
+
+def _header(scope: dict[str, Any], name: bytes) -> str | None:
+    for key, value in scope.get("headers", []):
+        if key.lower() == name:
+            return bytes(value).decode("latin-1")
+    return None
+
+
+def _origin_of(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}".lower()
+
+
+def cookie_origin_trusted(scope: dict[str, Any]) -> bool:
+    """Whether the handshake's ``Origin`` may use the session cookie.
+
+    No ``Origin``: not a browser (browsers always send it on a WebSocket handshake), so no
+    cross-site page is behind it. Otherwise the origin must be the host the socket was opened
+    on, the public site, a CSRF-trusted origin, or one of ``ALLOWED_HOSTS``.
+    """
+    origin = _header(scope, b"origin")
+    if origin is None:
+        return True
+    parts = urlsplit(origin)
+    if not parts.scheme or not parts.hostname:  # "null" (sandboxed pages, file://) and junk
+        return False
+    normalized = _origin_of(origin)
+    host = _header(scope, b"host")
+    if host is not None and parts.netloc.lower() == host.lower():
+        return True
+    trusted = {_origin_of(settings.PUBLIC_BASE_URL)}
+    trusted.update(_origin_of(o) for o in getattr(settings, "CSRF_TRUSTED_ORIGINS", []))
+    if normalized in trusted:
+        return True
+    return any(
+        pattern == "*" or is_same_domain(parts.hostname, pattern)
+        for pattern in settings.ALLOWED_HOSTS
+    )
 
 
 class MatchConsumer(AsyncJsonWebsocketConsumer):
+    match_id: str
     seat: int | None = None
-    _auth_timer: asyncio.TimerHandle | None = None
+    _refused: bool = False
+    _authenticating: bool = False
+    _deadline: asyncio.Task[None] | None = None
 
     async def connect(self) -> None:
         self.match_id = str(self.scope["url_route"]["kwargs"]["match_id"])
         await self.accept()
         user = self.scope.get("user")
-        if user is not None and user.is_authenticated:
+        if user is not None and user.is_authenticated and cookie_origin_trusted(self.scope):
             await self._join(user)
             return
-        loop = asyncio.get_running_loop()
-        self._auth_timer = loop.call_later(
-            settings.WS_AUTH_TIMEOUT_SECONDS,
-            lambda: asyncio.ensure_future(self._refuse(NOT_AUTHENTICATED, "not_authenticated")),
-        )
+        self._deadline = asyncio.create_task(self._close_at_deadline())
+
+    async def _close_at_deadline(self) -> None:
+        await asyncio.sleep(settings.WS_AUTH_TIMEOUT_SECONDS)
+        if self.seat is None and not self._authenticating and not self._refused:
+            await self._refuse(NOT_AUTHENTICATED, "not_authenticated")
+
+    def _stop_deadline(self) -> None:
+        # Never cancel the deadline task from inside itself (it is refusing the socket).
+        if self._deadline is not None and self._deadline is not asyncio.current_task():
+            self._deadline.cancel()
+        self._deadline = None
+
+    async def receive(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
+    ) -> None:
+        """Parse a frame; a frame that is not JSON text is not an ``authenticate``."""
+        if self._refused:
+            return
+        content: Any = None
+        if text_data is not None:
+            with contextlib.suppress(ValueError):
+                content = await self.decode_json(text_data)
+        await self.receive_json(content)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        if self._refused:
+            return
+        message = content if isinstance(content, dict) else {}
         if self.seat is None:
-            token = content.get("token") if isinstance(content, dict) else None
-            if not (
-                isinstance(content, dict)
-                and content.get("type") == "authenticate"
-                and isinstance(token, str)
-            ):
+            token = message.get("token")
+            if message.get("type") != "authenticate" or not isinstance(token, str) or not token:
                 await self._refuse(NOT_AUTHENTICATED, "not_authenticated")
                 return
+            # Authentication is under way: the deadline must not cut it short.
+            self._authenticating = True
+            self._stop_deadline()
             user = await database_sync_to_async(_user_for_token)(token)
             if user is None:
                 await self._refuse(NOT_AUTHENTICATED, "invalid_token")
                 return
             await self._join(user)
-        elif isinstance(content, dict) and content.get("type") == "ping":
+        elif message.get("type") == "ping":
             await self.send_json({"type": "pong"})
 
     async def _join(self, user: User) -> None:
-        if self._auth_timer is not None:
-            self._auth_timer.cancel()
-        found = await database_sync_to_async(_seat_and_version)(self.match_id, user)
-        if found is None:
+        self._stop_deadline()
+        seat = await database_sync_to_async(_seat_of)(self.match_id, user)
+        if seat is None:
             await self._refuse(NOT_A_PARTICIPANT, "match_not_found")
             return
-        self.seat = found[0]
-        await self.channel_layer.group_add(seat_group(self.match_id, self.seat), self.channel_name)
+        self.seat = seat
+        await self.channel_layer.group_add(seat_group(self.match_id, seat), self.channel_name)
         # Read the version after joining the group, so no event falls between the two.
-        _, version = await database_sync_to_async(_seat_and_version)(self.match_id, user)  # type: ignore[misc]
+        version = await database_sync_to_async(_version_of)(self.match_id)
         await self.send_json(
-            {"type": "ready", "match_id": self.match_id, "seat": self.seat, "version": version}
+            {"type": "ready", "match_id": self.match_id, "seat": seat, "version": version}
         )
 
     async def _refuse(self, close_code: int, code: str) -> None:
+        if self._refused:
+            return
+        self._refused = True
+        self._stop_deadline()
         await self.send_json({"type": "error", "code": code})
         await self.close(code=close_code)
 
     async def disconnect(self, code: int) -> None:
-        if self._auth_timer is not None:
-            self._auth_timer.cancel()
+        self._stop_deadline()
         if self.seat is not None:
             await self.channel_layer.group_discard(
                 seat_group(self.match_id, self.seat), self.channel_name
             )
 
     async def match_events(self, message: dict[str, Any]) -> None:
+        if self._refused:
+            return
         for envelope in message["envelopes"]:
             await self.send_json(envelope)

@@ -65,6 +65,7 @@ def events_append(
     match: Match,
     events: Sequence[Event],
     state: MatchState,
+    command: dict,
     actor_id: int | None,
     client_move_id: str | None,
     now: datetime,
@@ -81,6 +82,7 @@ def events_append(
             payload=to_json(event),
             actor_id=actor_id,
             batch=first,
+            command=command if i == 0 else None,
             client_move_id=client_move_id if i == 0 else None,
             recorded_at=now,
         )

@@ -24,6 +24,8 @@ class Match(models.Model):
         WAITING = "waiting", "waiting for a second player"
         ACTIVE = "active"
         FINISHED = "finished"
+        EXPIRED = "expired", "the invitation ran out before a second player came"
+        CANCELLED = "cancelled", "the room was closed by its creator before the match"
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     variant = models.CharField(max_length=20, default="klub")
@@ -99,6 +101,9 @@ class MatchEvent(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     batch = models.PositiveIntegerField(help_text="seq of the first event of the same command")
+    command = models.JSONField(
+        null=True, blank=True, help_text="on a batch's first event: the command that caused it"
+    )
     client_move_id = models.CharField(max_length=64, null=True, blank=True)
     recorded_at = models.DateTimeField()
 

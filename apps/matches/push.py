@@ -3,13 +3,17 @@ push is a hint, the database is the truth (clients resync through the event feed
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
+from typing import Any
 from uuid import UUID
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from apps.matches.engine import VARIANTS, Event, redact_event
+
+logger = logging.getLogger(__name__)
 
 
 def seat_group(match_id: UUID | str, seat: int) -> str:
@@ -18,7 +22,7 @@ def seat_group(match_id: UUID | str, seat: int) -> str:
 
 def envelopes_for(
     match_id: UUID, variant: str, first_seq: int, events: Sequence[Event], seat: int
-) -> list[dict]:
+) -> list[dict[str, Any]]:
     rules = VARIANTS[variant]
     return [
         {
@@ -34,12 +38,30 @@ def envelopes_for(
 def events_push(
     *, match_id: UUID, variant: str, first_seq: int, events: Sequence[Event], seats: Sequence[int]
 ) -> None:
+    """Send each seat its envelopes. Never raises: the move is committed whatever happens here,
+    and a client that misses a push catches up from the event feed."""
     layer = get_channel_layer()
-    if layer is None:
+    if layer is None or not events:
         return
-    for seat in seats:
-        message = {
-            "type": "match.events",
-            "envelopes": envelopes_for(match_id, variant, first_seq, events, seat),
-        }
-        async_to_sync(layer.group_send)(seat_group(match_id, seat), message)
+    messages = [
+        (
+            seat_group(match_id, seat),
+            {
+                "type": "match.events",
+                "envelopes": envelopes_for(match_id, variant, first_seq, events, seat),
+            },
+        )
+        for seat in seats
+    ]
+
+    async def send_all() -> None:
+        for group, message in messages:
+            try:
+                await layer.group_send(group, message)
+            except Exception:  # one seat's failure must not cost the other seat its push
+                logger.exception("push of match %s events from %d failed", match_id, first_seq)
+
+    try:
+        async_to_sync(send_all)()
+    except Exception:
+        logger.exception("push of match %s events from %d failed", match_id, first_seq)

@@ -7,6 +7,7 @@ from uuid import UUID
 
 from django.conf import settings
 from django.db.models import QuerySet
+from django.utils import timezone
 
 from apps.accounts.models import User
 from apps.common.errors import Conflict, NotFound
@@ -26,6 +27,15 @@ def match_for_player(*, match_id: UUID, user: User) -> tuple[Match, int]:
             if seat.user_id == user.id:
                 return match, seat.index
     raise NotFound("no such match", code="match_not_found")
+
+
+def invite_is_due(match: Match) -> bool:
+    """An open room whose invitation has run out but is not yet marked expired."""
+    return (
+        match.status == Match.Status.WAITING
+        and match.invite_expires_at is not None
+        and match.invite_expires_at <= timezone.now()
+    )
 
 
 def matches_of_player(*, user: User) -> QuerySet[Match]:

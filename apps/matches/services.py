@@ -35,6 +35,7 @@ from apps.matches.engine import (
     StartMatch,
     Surrender,
     command_from_json,
+    command_to_json,
     decide,
     replay,
 )
@@ -91,12 +92,12 @@ def room_create(*, user: User, variant: str) -> Match:
     """A friend room with a fresh invite code; the creator takes seat 0."""
     _require_registered(user)
     _check_variant(variant)
+    rooms_expire_due()
     expires = timezone.now() + timedelta(seconds=settings.INVITE_CODE_TTL_SECONDS)
     for _ in range(20):
         code = "".join(_rng.choice(INVITE_ALPHABET) for _ in range(INVITE_LENGTH))
         try:
             with transaction.atomic():
-                _expire_rooms(code)
                 match = Match.objects.create(
                     variant=variant,
                     mode=Match.Mode.FRIEND,
@@ -112,12 +113,29 @@ def room_create(*, user: User, variant: str) -> Match:
     raise Conflict("no free invite code, try again", code="invite_code_exhausted")
 
 
-def _expire_rooms(code: str) -> None:
-    """Close open rooms with this code whose invitation ran out, freeing the code."""
-    stale = Match.objects.filter(
-        invite_code=code, status=Match.Status.WAITING, invite_expires_at__lte=timezone.now()
-    )
-    stale.update(status=Match.Status.FINISHED, end_reason="invite_expired")
+def rooms_expire_due(*, user: User | None = None) -> int:
+    """Mark open rooms whose invitation ran out as expired (freeing their codes); returns how
+    many. Called on room creation, when a player lists or opens a room, and by a periodic
+    Celery task, so nothing depends on a worker being alive."""
+    due = Match.objects.filter(status=Match.Status.WAITING, invite_expires_at__lte=timezone.now())
+    if user is not None:
+        due = due.filter(created_by=user)
+    return due.update(status=Match.Status.EXPIRED, end_reason="invite_expired")
+
+
+def room_cancel(*, user: User, match_id: UUID) -> Match:
+    """The creator closes a room nobody has joined yet."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id, created_by=user).first()
+        if match is None or match.mode != Match.Mode.FRIEND:
+            raise NotFound("no such room", code="match_not_found")
+        if match.status != Match.Status.WAITING:
+            raise Conflict("only a room nobody has joined can be cancelled", code="room_not_open")
+        match.status = Match.Status.CANCELLED
+        match.end_reason = "cancelled"
+        match.finished_at = timezone.now()
+        match.save(update_fields=["status", "end_reason", "finished_at", "updated_at"])
+    return match
 
 
 def normalize_code(code: str) -> str:
@@ -132,7 +150,6 @@ def room_join(*, user: User, code: str) -> Match:
         match = (
             Match.objects.select_for_update()
             .filter(invite_code=code, mode=Match.Mode.FRIEND)
-            .exclude(status=Match.Status.FINISHED, end_reason="invite_expired")
             .order_by("-created_at")
             .first()
         )
@@ -141,10 +158,15 @@ def room_join(*, user: User, code: str) -> Match:
         seats = list(match.seats.all())
         if any(s.user_id == user.id for s in seats):
             raise Conflict("you are already in this room", code="already_in_room")
+        expired = match.invite_expires_at is not None and match.invite_expires_at <= timezone.now()
+        if match.status == Match.Status.CANCELLED:
+            raise Gone("this room was closed by its creator", code="invite_cancelled")
+        if match.status == Match.Status.EXPIRED or (
+            match.status == Match.Status.WAITING and expired
+        ):
+            raise Gone("this invitation has expired", code="invite_expired")
         if match.status != Match.Status.WAITING or len(seats) >= VARIANTS[match.variant].seats:
             raise Conflict("this room already has two players", code="room_full")
-        if match.invite_expires_at is not None and match.invite_expires_at <= timezone.now():
-            raise Gone("this invitation has expired", code="invite_expired")
         Seat.objects.create(match=match, index=len(seats), user=user)
         match.status = Match.Status.ACTIVE
         _start(match)
@@ -182,11 +204,15 @@ def match_command_submit(
         )
         seat = _seat_of(match, user)
         assert match is not None
+        command = command_from_json(payload, seat=seat)  # type: ignore[arg-type]
+        if not isinstance(command, PLAYER_COMMANDS):
+            raise Problem(f"players cannot send {command.type!r}", code="invalid_action")
         previous = MatchEvent.objects.filter(match=match, client_move_id=client_move_id).first()
         if previous is not None:
-            if previous.actor_id != user.id:
+            if previous.actor_id != user.id or previous.command != command_to_json(command):
                 raise Conflict(
-                    "this client_move_id was used by someone else", code="client_move_id_reused"
+                    "this client_move_id was already used for another action",
+                    code="client_move_id_reused",
                 )
             return _outcome_of_batch(match, previous.batch), seat
         if match.status == Match.Status.WAITING:
@@ -199,9 +225,6 @@ def match_command_submit(
                 code="version_conflict",
                 current_version=match.version,
             )
-        command = command_from_json(payload, seat=seat)  # type: ignore[arg-type]
-        if not isinstance(command, PLAYER_COMMANDS):
-            raise Problem(f"players cannot send {command.type!r}", code="invalid_action")
         state = event_store.state_load(match)
         outcome = _apply(match, state, command, actor_id=user.id, client_move_id=client_move_id)
     return outcome, seat
@@ -244,6 +267,7 @@ def _apply(
         match=match,
         events=events,
         state=state,
+        command=command_to_json(command),
         actor_id=actor_id,
         client_move_id=client_move_id,
         now=now,

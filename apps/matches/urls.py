@@ -15,4 +15,5 @@ urlpatterns = [
     ),
     path("rooms/", api.RoomCreateApi.as_view(), name="room-create"),
     path("rooms/join/", api.RoomJoinApi.as_view(), name="room-join"),
+    path("rooms/<uuid:match_id>/cancel/", api.RoomCancelApi.as_view(), name="room-cancel"),
 ]

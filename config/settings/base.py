@@ -108,7 +108,7 @@ CSRF_FAILURE_VIEW = "apps.common.errors.csrf_failure"
 # --- REST ------------------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "allauth.headless.contrib.rest_framework.authentication.XSessionTokenAuthentication",
+        "apps.common.authentication.SessionTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -157,6 +157,9 @@ CELERY_TASK_ALWAYS_EAGER = False
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BEAT_SCHEDULE = {
+    "rooms-expire-sweep": {"task": "apps.matches.tasks.rooms_expire_sweep", "schedule": 60.0},
+}
 
 # --- the club ------------------------------------------------------------------------------
 INVITE_CODE_TTL_SECONDS = env.int("INVITE_CODE_TTL_SECONDS", default=24 * 3600)

@@ -53,7 +53,8 @@ def test_a_guest_plays_a_complete_match_against_the_computer(make_player: MakePl
     assert max(match["scores"]) >= 7 and match["end_reason"] == "points"
     assert match["winner_seat"] == match["scores"].index(max(match["scores"]))
     assert match["view"]["legal_actions"] == []
-    assert 20 <= moves <= 200
+    assert match["view"]["deals_played"] >= 3  # at most 3 game points a deal, 7 to win
+    assert moves >= match["view"]["deals_played"]
 
 
 def test_two_friends_play_a_complete_match(make_player: MakePlayer) -> None:

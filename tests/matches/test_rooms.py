@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from uuid import UUID
 
 import pytest
 from django.db import IntegrityError, transaction
@@ -10,6 +11,7 @@ from django.utils import timezone
 
 from apps.matches.models import Match
 from apps.matches.services import INVITE_ALPHABET
+from apps.matches.tasks import rooms_expire_sweep
 from tests.conftest import MakePlayer
 from tests.matches.helpers import fetch
 
@@ -93,7 +95,33 @@ def test_unknown_and_expired_codes(make_player: MakePlayer, settings) -> None:  
         "/api/v1/rooms/join/", {"code": room["invite"]["code"]}, format="json"
     )
     assert (expired.status_code, expired.json()["code"]) == (410, "invite_expired")
-    assert fetch(host, room["id"])["status"] == "waiting"
+    # the deadline is applied when the room is next loaded: its code is free again
+    assert fetch(host, room["id"])["status"] == "expired"
+    assert fetch(host, room["id"])["invite"] is None
+    assert Match.objects.get(pk=room["id"]).end_reason == "invite_expired"
+
+
+def test_the_periodic_sweep_expires_rooms_nobody_looks_at(make_player: MakePlayer) -> None:
+    host = make_player()
+    stale, fresh = _open_room(host), _open_room(host)
+    Match.objects.filter(pk=stale["id"]).update(invite_expires_at=timezone.now())
+    assert rooms_expire_sweep.delay().get() == 1
+    statuses = dict(Match.objects.values_list("id", "status"))
+    assert statuses[UUID(stale["id"])] == "expired" and statuses[UUID(fresh["id"])] == "waiting"
+
+
+def test_the_host_can_cancel_a_room_before_anyone_joins(make_player: MakePlayer) -> None:
+    host, friend, stranger = make_player(), make_player(), make_player()
+    room = _open_room(host)
+    assert stranger.client.post(f"/api/v1/rooms/{room['id']}/cancel/").status_code == 404
+    cancelled = host.client.post(f"/api/v1/rooms/{room['id']}/cancel/")
+    assert cancelled.status_code == 200 and cancelled.json()["status"] == "cancelled"
+    joined = friend.client.post(
+        "/api/v1/rooms/join/", {"code": room["invite"]["code"]}, format="json"
+    )
+    assert (joined.status_code, joined.json()["code"]) == (410, "invite_cancelled")
+    again = host.client.post(f"/api/v1/rooms/{room['id']}/cancel/")
+    assert (again.status_code, again.json()["code"]) == (409, "room_not_open")
 
 
 def test_codes_are_unique_among_open_rooms(make_player: MakePlayer) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 
 from .cards import Card, codes
 from .codec import JSON, command_to_json, to_json
+from .commands import CloseTalon, ExchangeTrump, PlayCard
 from .events import CardDrawn, DealStarted, Event
 from .legal import legal_actions
 from .state import DealState, MatchState, Trick
@@ -118,7 +119,8 @@ def view_for(state: MatchState, seat: int | None) -> JSON:
         assert state.variant is not None
         view["deal"] = _deal_view(state.deal, seat, state.variant)
     if seat is not None:
-        view["legal_actions"] = [_action_json(a) for a in legal_actions(state, seat)]
+        actions = sorted(legal_actions(state, seat), key=_display_order)
+        view["legal_actions"] = [_action_json(a) for a in actions]
     return view
 
 
@@ -128,6 +130,13 @@ def _match_result(state: MatchState) -> JSON | None:
     result = to_json(state.result)
     del result["type"], result["schema_version"]
     return result
+
+
+def _display_order(command: Any) -> tuple[int, Card | None]:
+    """Exchange and close first, then the cards in the hand's display order, then giving up."""
+    if isinstance(command, PlayCard):
+        return (1, command.card)
+    return (0 if isinstance(command, ExchangeTrump | CloseTalon) else 2, None)
 
 
 def _action_json(command: Any) -> JSON:
