@@ -1,34 +1,40 @@
-"""Move-endpoint benchmark on the production stack: gunicorn (WSGI) serving REST, PostgreSQL,
-Redis (cache and channel layer: every move is pushed after commit).
+"""Move-endpoint benchmark on the production stack: gunicorn (WSGI) serving REST, daphne (ASGI)
+serving only WebSockets, PostgreSQL, Redis (cache and channel layer).
 
     .venv/bin/python bench/api_move.py [--seconds 10] [--clients 1 8 32] [--workers 4]
 
-Creates the database ``snapszer_bench`` (dropped and recreated each run), migrates it, starts
-gunicorn on 127.0.0.1:8001, opens friend matches for each client and plays random legal moves.
-Each simulated client owns one friend match and plays both seats: it fetches the match for the
-seat to move (GET, not timed) and posts a move (POST, timed). Prints p50/p99 latency of the
-move POST and moves/s per concurrency level. Everything stays on this machine (loopback).
+It creates the database ``snapszer_bench`` (dropped and recreated each run), migrates it and
+starts gunicorn on 127.0.0.1:8001 and daphne on 127.0.0.1:8002. Each simulated client owns a
+friend match and plays both seats the way an app does: one WebSocket per seat receives the
+pushed events, the client folds them to know its hand and whose turn it is, and it posts a
+random legal card (``POST …/actions/``, the timed request) when it is its turn. Prints p50/p99
+latency of that POST and the moves/s over all clients, per concurrency level. ``--poll`` makes
+clients fetch the match (two GETs) before every move instead of listening on WebSockets.
+Everything stays on this machine (loopback).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import json
 import os
 import random
-import statistics
 import subprocess
 import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import psycopg
+from websockets.sync.client import connect
 
 ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
 DB_NAME = "snapszer_bench"
-PORT = 8001
+HTTP_PORT, WS_PORT = 8001, 8002
 ENV = {
     **os.environ,
     "DJANGO_SETTINGS_MODULE": "config.settings.production",
@@ -37,6 +43,7 @@ ENV = {
     "DJANGO_SECRET_KEY": "bench-only-secret-key-0123456789abcdefghijklmnopqrstuvwxyz",
     "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
 }
+ORDER = {r: i for i, r in enumerate("9UOKXA")}
 GIVING_UP = ("surrender", "resign", "leave")
 
 
@@ -44,8 +51,7 @@ def recreate_database() -> None:
     with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as conn:
         conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
         conn.execute(f"CREATE DATABASE {DB_NAME}")
-    python = sys.executable
-    subprocess.run([python, "manage.py", "migrate", "-v0"], cwd=ROOT, env=ENV, check=True)
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=ENV, check=True)
 
 
 def make_tokens(count: int) -> list[str]:
@@ -78,7 +84,7 @@ class Api:
 
     def __init__(self, token: str) -> None:
         self.token = token
-        self.conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
+        self.conn = http.client.HTTPConnection("127.0.0.1", HTTP_PORT, timeout=30)
 
     def call(self, method: str, path: str, body: dict | None = None) -> tuple[int, dict]:
         headers = {"X-Session-Token": self.token, "Content-Type": "application/json"}
@@ -89,53 +95,160 @@ class Api:
         return response.status, json.loads(data) if data else {}
 
 
+class SeatModel:
+    """What one seat knows from the events pushed to it (as an app keeps it)."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.version = 0
+        self.hand: set[str] = set()
+        self.table: list[str] = []
+        self.trump = ""
+        self.talon = 0
+        self.closed = False
+        self.turn: int | None = None
+        self.finished = False
+
+    def apply(self, envelope: dict) -> None:
+        if envelope["seq"] != self.version + 1:
+            return  # already seen (the feed and the socket may overlap at the start)
+        self.version = envelope["seq"]
+        e = envelope["event"]
+        kind = e["type"]
+        if kind == "deal_started":
+            self.hand, self.table, self.trump = set(e["hand"]), [], e["trump_card"][0]
+            self.talon, self.closed, self.turn = 10, False, (e["dealer"] + 1) % 2
+        elif kind == "trump_exchanged" and e["seat"] == self.seat:
+            self.hand.remove(e["card"])
+            self.hand.add(e["taken"])
+        elif kind == "talon_closed":
+            self.closed = True
+        elif kind == "card_played":
+            self.hand.discard(e["card"]) if e["seat"] == self.seat else None
+            self.table.append(e["card"])
+            self.turn = 1 - e["seat"]
+        elif kind == "trick_taken":
+            self.table, self.turn = [], e["seat"]
+        elif kind == "card_drawn":
+            self.talon -= 1
+            if e["seat"] == self.seat:
+                self.hand.add(e["card"])
+        elif kind == "deal_ended":
+            self.turn = None
+        elif kind == "match_ended":
+            self.finished = True
+
+    def legal_plays(self) -> list[str]:
+        hand = sorted(self.hand)
+        if not self.table or not (self.closed or self.talon == 0):
+            return hand
+        led = self.table[0]
+        same = [c for c in hand if c[0] == led[0]]
+        if same:
+            return [c for c in same if ORDER[c[1]] > ORDER[led[1]]] or same
+        return [c for c in hand if c[0] == self.trump] or hand
+
+
 class Client(threading.Thread):
     """Plays both seats of its own friend matches until told to stop; records POST latencies."""
 
-    def __init__(self, host: Api, guest: Api, seed: int, stop: threading.Event) -> None:
+    def __init__(self, tokens: tuple[str, str], seed: int, stop: threading.Event, poll: bool):
         super().__init__(daemon=True)
-        self.apis = {0: host, 1: guest}
+        self.tokens = tokens
+        self.apis = {0: Api(tokens[0]), 1: Api(tokens[1])}
         self.rng = random.Random(seed)
-        self.stop = stop
+        self.stop, self.poll = stop, poll
         self.latencies: list[float] = []
         self.errors = 0
-        self.match_id = ""
-
-    def new_match(self) -> None:
-        status, room = self.apis[0].call("POST", "/api/v1/rooms/", {})
-        assert status == 201, room
-        status, match = self.apis[1].call(
-            "POST", "/api/v1/rooms/join/", {"code": room["invite"]["code"]}
-        )
-        assert status == 200, match
-        self.match_id = match["id"]
+        self.changed = threading.Condition()
 
     def run(self) -> None:
-        self.new_match()
+        while not self.stop.is_set():
+            match_id = self.new_match()
+            if self.poll:
+                self.play_polling(match_id)
+            else:
+                self.play_listening(match_id)
+
+    def new_match(self) -> str:
+        status, room = self.apis[0].call("POST", "/api/v1/rooms/", {})
+        assert status == 201, room
+        code = room["invite"]["code"]
+        status, match = self.apis[1].call("POST", "/api/v1/rooms/join/", {"code": code})
+        assert status == 200, match
+        return match["id"]
+
+    def post_move(self, seat: int, match_id: str, version: int, action: dict, step: int) -> int:
+        body = {"action": action, "expected_version": version, "client_move_id": f"m{step}"}
+        start = time.perf_counter()
+        status, answer = self.apis[seat].call("POST", f"/api/v1/matches/{match_id}/actions/", body)
+        elapsed = time.perf_counter() - start
+        if status != 200:
+            self.errors += 1
+            return version
+        self.latencies.append(elapsed)
+        return answer["version"]
+
+    def play_listening(self, match_id: str) -> None:
+        models = {seat: SeatModel(seat) for seat in (0, 1)}
+        with contextlib.ExitStack() as stack:
+            url = f"ws://127.0.0.1:{WS_PORT}/ws/matches/{match_id}/"
+            sockets = [stack.enter_context(connect(url)) for _ in models]
+            self.play_with_sockets(match_id, models, sockets)
+
+    def play_with_sockets(self, match_id: str, models: dict[int, SeatModel], sockets: list) -> None:
+        readers = []
+        for seat, ws in enumerate(sockets):
+            ws.send(json.dumps({"type": "authenticate", "token": self.tokens[seat]}))
+            assert json.loads(ws.recv(timeout=10))["type"] == "ready"
+            _, feed = self.apis[seat].call("GET", f"/api/v1/matches/{match_id}/events/")
+            with self.changed:
+                for envelope in feed["events"]:
+                    models[seat].apply(envelope)
+            readers.append(
+                threading.Thread(target=self.listen, args=(ws, models[seat]), daemon=True)
+            )
+            readers[-1].start()
+        step, version = 0, models[0].version
+        while not self.stop.is_set():
+            with self.changed:
+                ready = self.changed.wait_for(
+                    lambda v=version: all(m.version >= v for m in models.values()), timeout=10
+                )
+            if not ready:
+                self.errors += 1
+                return
+            model = models[0]
+            if model.finished or model.turn is None:
+                return
+            mover = models[model.turn]
+            card = self.rng.choice(mover.legal_plays())
+            action = {"type": "play_card", "card": card}
+            version = self.post_move(mover.seat, match_id, mover.version, action, step)
+            step += 1
+
+    def listen(self, ws: Any, model: SeatModel) -> None:
+        try:
+            for message in ws:
+                envelope = json.loads(message)
+                if envelope.get("type") == "event":
+                    with self.changed:
+                        model.apply(envelope)
+                        self.changed.notify_all()
+        except Exception:  # the socket closed
+            return
+
+    def play_polling(self, match_id: str) -> None:
         step = 0
         while not self.stop.is_set():
-            _, match = self.apis[0].call("GET", f"/api/v1/matches/{self.match_id}/")
+            _, match = self.apis[0].call("GET", f"/api/v1/matches/{match_id}/")
             if match["status"] != "active":
-                self.new_match()
-                continue
+                return
             seat = match["view"]["deal"]["turn"]
-            _, match = self.apis[seat].call("GET", f"/api/v1/matches/{self.match_id}/")
+            _, match = self.apis[seat].call("GET", f"/api/v1/matches/{match_id}/")
             moves = [a for a in match["view"]["legal_actions"] if a["type"] not in GIVING_UP]
-            body = {
-                "action": self.rng.choice(moves),
-                "expected_version": match["version"],
-                "client_move_id": f"{self.match_id}-{step}",
-            }
-            start = time.perf_counter()
-            status, _ = self.apis[seat].call(
-                "POST", f"/api/v1/matches/{self.match_id}/actions/", body
-            )
-            elapsed = time.perf_counter() - start
+            self.post_move(seat, match_id, match["version"], self.rng.choice(moves), step)
             step += 1
-            if status == 200:
-                self.latencies.append(elapsed)
-            else:
-                self.errors += 1
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -143,15 +256,15 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def measure(tokens: list[str], clients: int, seconds: float) -> dict[str, float]:
+def measure(tokens: list[str], clients: int, seconds: float, poll: bool) -> dict[str, float]:
     stop = threading.Event()
     workers = [
-        Client(Api(tokens[2 * i]), Api(tokens[2 * i + 1]), seed=i, stop=stop)
+        Client((tokens[2 * i], tokens[2 * i + 1]), seed=i, stop=stop, poll=poll)
         for i in range(clients)
     ]
     for w in workers:
         w.start()
-    time.sleep(1.0)  # warm-up: matches created, connections open
+    time.sleep(2.0)  # warm-up: matches created, sockets open
     for w in workers:
         w.latencies.clear()
     start = time.perf_counter()
@@ -162,27 +275,25 @@ def measure(tokens: list[str], clients: int, seconds: float) -> dict[str, float]
         w.join(timeout=30)
     latencies = [x for w in workers for x in w.latencies]
     return {
-        "clients": clients,
-        "moves": len(latencies),
         "moves_per_s": len(latencies) / elapsed,
         "p50_ms": percentile(latencies, 0.50) * 1000,
         "p99_ms": percentile(latencies, 0.99) * 1000,
-        "mean_ms": statistics.fmean(latencies) * 1000,
+        "moves": len(latencies),
         "errors": sum(w.errors for w in workers),
     }
 
 
-def wait_for_server() -> None:
+def wait_for(port: int, path: str) -> None:
     deadline = time.time() + 30
     while time.time() < deadline:
         try:
-            conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=2)
-            conn.request("GET", "/api/schema/")
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            conn.request("GET", path)
             conn.getresponse().read()
             return
         except OSError:
             time.sleep(0.2)
-    raise RuntimeError("gunicorn did not start")
+    raise RuntimeError(f"nothing answers on port {port}")
 
 
 def main() -> None:
@@ -190,35 +301,40 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--clients", type=int, nargs="+", default=[1, 8, 32])
     parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--poll", action="store_true", help="GET before every move, no sockets")
     args = parser.parse_args()
 
     recreate_database()
     tokens = make_tokens(2 * max(args.clients))
-    gunicorn = subprocess.Popen(
-        [
-            str(Path(sys.executable).parent / "gunicorn"),
-            "config.wsgi:application",
-            f"--bind=127.0.0.1:{PORT}",
-            f"--workers={args.workers}",
-            "--worker-class=sync",
-            "--log-level=warning",
-        ],
-        cwd=ROOT,
-        env=ENV,
-    )
+    gunicorn = [
+        str(BIN / "gunicorn"),
+        "config.wsgi:application",
+        f"--bind=127.0.0.1:{HTTP_PORT}",
+        f"--workers={args.workers}",
+        "--log-level=warning",
+    ]
+    daphne = [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(WS_PORT), "config.asgi:application"]
+    servers = [
+        subprocess.Popen(
+            cmd, cwd=ROOT, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        for cmd in (gunicorn, daphne)
+    ]
     try:
-        wait_for_server()
-        print(f"gunicorn: {args.workers} sync workers, PostgreSQL, Redis; {os.cpu_count()} cores")
+        wait_for(HTTP_PORT, "/api/schema/")
+        wait_for(WS_PORT, "/")
+        mode = "polling with GETs" if args.poll else "WebSocket clients"
+        print(f"gunicorn {args.workers} sync workers + daphne, PostgreSQL, Redis; {mode}")
         for clients in args.clients:
-            r = measure(tokens, clients, args.seconds)
+            r = measure(tokens, clients, args.seconds, args.poll)
             print(
-                f"{clients:>3} clients: {r['moves_per_s']:7.1f} moves/s, p50 {r['p50_ms']:6.1f} ms,"
-                f" p99 {r['p99_ms']:6.1f} ms, mean {r['mean_ms']:6.1f} ms"
-                f" ({r['moves']} moves, {r['errors']} errors)"
+                f"{clients:>3} clients: {r['moves_per_s']:6.1f} moves/s, p50 {r['p50_ms']:5.1f} ms,"
+                f" p99 {r['p99_ms']:5.1f} ms ({r['moves']:.0f} moves, {r['errors']:.0f} errors)"
             )
     finally:
-        gunicorn.terminate()
-        gunicorn.wait(timeout=30)
+        for server in servers:
+            server.terminate()
+            server.wait(timeout=30)
 
 
 if __name__ == "__main__":

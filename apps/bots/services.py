@@ -10,6 +10,7 @@ from django.db import transaction
 from apps.matches import event_store
 from apps.matches.engine import command_from_json, view_for
 from apps.matches.models import Match
+from apps.matches.seating import seats_of
 from apps.matches.services import match_command_apply
 
 from .levels import choose_action
@@ -23,12 +24,10 @@ def bot_move_play(*, match_id: UUID | str, rng: random.Random | None = None) -> 
     Safe to run twice or late: it re-checks the turn under the match lock.
     """
     with transaction.atomic():
-        match = (
-            Match.objects.select_for_update().filter(pk=match_id).prefetch_related("seats").first()
-        )
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
         if match is None or match.status != Match.Status.ACTIVE or match.turn_seat is None:
             return False
-        seat = next(s for s in match.seats.all() if s.index == match.turn_seat)
+        seat = seats_of(match)[match.turn_seat]
         if not seat.is_bot:
             return False
         state = event_store.state_load(match)

@@ -34,7 +34,7 @@ from django.utils.http import is_same_domain
 from apps.accounts.models import User
 from apps.matches.models import Match, Seat
 
-from .push import seat_group
+from .push import envelopes_from_message, match_group
 
 NOT_AUTHENTICATED = 4401
 NOT_A_PARTICIPANT = 4403
@@ -158,7 +158,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             await self._refuse(NOT_A_PARTICIPANT, "match_not_found")
             return
         self.seat = seat
-        await self.channel_layer.group_add(seat_group(self.match_id, seat), self.channel_name)
+        await self.channel_layer.group_add(match_group(self.match_id), self.channel_name)
         # Read the version after joining the group, so no event falls between the two.
         version = await database_sync_to_async(_version_of)(self.match_id)
         await self.send_json(
@@ -176,12 +176,11 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         self._stop_deadline()
         if self.seat is not None:
-            await self.channel_layer.group_discard(
-                seat_group(self.match_id, self.seat), self.channel_name
-            )
+            await self.channel_layer.group_discard(match_group(self.match_id), self.channel_name)
 
     async def match_events(self, message: dict[str, Any]) -> None:
-        if self._refused:
+        """New events of the match, as stored: redacted here for this socket's seat."""
+        if self._refused or self.seat is None:
             return
-        for envelope in message["envelopes"]:
+        for envelope in envelopes_from_message(message, seat=self.seat):
             await self.send_json(envelope)

@@ -3,26 +3,30 @@ push is a hint, the database is the truth (clients resync through the event feed
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Sequence
+import os
+import threading
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 from uuid import UUID
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 
-from apps.matches.engine import VARIANTS, Event, redact_event
+from apps.matches.engine import VARIANTS, Event, from_json, redact_event, to_json
 
 logger = logging.getLogger(__name__)
 
 
-def seat_group(match_id: UUID | str, seat: int) -> str:
-    return f"match.{match_id}.seat.{seat}"
+def match_group(match_id: UUID | str) -> str:
+    return f"match.{match_id}"
 
 
 def envelopes_for(
-    match_id: UUID, variant: str, first_seq: int, events: Sequence[Event], seat: int
+    match_id: UUID | str, variant: str, first_seq: int, events: Sequence[Event], seat: int | None
 ) -> list[dict[str, Any]]:
+    """The envelopes of ``events`` (the first at ``first_seq``) as ``seat`` may see them."""
     rules = VARIANTS[variant]
     return [
         {
@@ -35,33 +39,87 @@ def envelopes_for(
     ]
 
 
-def events_push(
-    *, match_id: UUID, variant: str, first_seq: int, events: Sequence[Event], seats: Sequence[int]
-) -> None:
-    """Send each seat its envelopes. Never raises: the move is committed whatever happens here,
-    and a client that misses a push catches up from the event feed."""
+def envelopes_from_message(message: dict[str, Any], *, seat: int | None) -> list[dict[str, Any]]:
+    """What a socket of ``seat`` sends for one ``match.events`` message of the channel layer."""
+    events = [from_json(payload) for payload in message["events"]]
+    return envelopes_for(
+        message["match_id"], message["variant"], message["first_seq"], events, seat
+    )
+
+
+def events_push(*, match_id: UUID, variant: str, first_seq: int, events: Sequence[Event]) -> None:
+    """Publish new events to the match's sockets. The channel layer (internal, never seen by
+    players) carries them whole, once per move; each socket redacts them for its own seat.
+    Never raises: the move is committed whatever happens here, and a client that misses a push
+    catches up from the event feed."""
     layer = get_channel_layer()
     if layer is None or not events:
         return
-    messages = [
-        (
-            seat_group(match_id, seat),
-            {
-                "type": "match.events",
-                "envelopes": envelopes_for(match_id, variant, first_seq, events, seat),
-            },
-        )
-        for seat in seats
-    ]
+    group = match_group(match_id)
+    message = {
+        "type": "match.events",
+        "match_id": str(match_id),
+        "variant": variant,
+        "first_seq": first_seq,
+        "events": [to_json(event) for event in events],
+    }
 
-    async def send_all() -> None:
-        for group, message in messages:
-            try:
-                await layer.group_send(group, message)
-            except Exception:  # one seat's failure must not cost the other seat its push
-                logger.exception("push of match %s events from %d failed", match_id, first_seq)
+    async def send() -> None:
+        try:
+            await layer.group_send(group, message)
+        except Exception:
+            logger.exception("push of match %s events from %d failed", match_id, first_seq)
 
-    try:
-        async_to_sync(send_all)()
-    except Exception:
-        logger.exception("push of match %s events from %d failed", match_id, first_seq)
+    if isinstance(layer, InMemoryChannelLayer):
+        # embedded mode: one process, and this thread belongs to the server's event loop
+        async_to_sync(send)()
+        return
+    _background.submit(send)
+
+
+class _BackgroundSender:
+    """One event loop per process, on a daemon thread, that sends pushes in submission order.
+
+    Under a WSGI server ``async_to_sync`` would start a new event loop for every push, and the
+    channel layer would open a new Redis connection each time (about 7 ms a move, measured).
+    Here the loop, and with it the layer's connection pool, lives as long as the process; the
+    request only enqueues. A push is a hint (clients resync from the feed), so the request does
+    not wait for it.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._pid = 0
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._queue: asyncio.Queue[Callable[[], Awaitable[None]]] | None = None
+
+    def submit(self, send: Callable[[], Awaitable[None]]) -> None:
+        loop, queue = self._started()
+        loop.call_soon_threadsafe(queue.put_nowait, send)
+
+    def _started(self) -> tuple[asyncio.AbstractEventLoop, asyncio.Queue]:
+        with self._lock:
+            if self._loop is None or self._pid != os.getpid():  # first use, or a forked worker
+                loop = asyncio.new_event_loop()
+                threading.Thread(target=loop.run_forever, name="push", daemon=True).start()
+                self._queue = asyncio.run_coroutine_threadsafe(_new_queue(), loop).result()
+                asyncio.run_coroutine_threadsafe(_drain(self._queue), loop)
+                self._loop, self._pid = loop, os.getpid()
+            assert self._queue is not None
+            return self._loop, self._queue
+
+
+async def _new_queue() -> asyncio.Queue:
+    return asyncio.Queue()
+
+
+async def _drain(queue: asyncio.Queue) -> None:
+    while True:
+        send = await queue.get()
+        try:
+            await send()
+        except Exception:
+            logger.exception("push failed")
+
+
+_background = _BackgroundSender()

@@ -43,6 +43,7 @@ from apps.matches.engine import (
 from . import event_store
 from .models import Match, MatchEvent, Seat
 from .push import events_push
+from .seating import seat_of_user, seats_of
 
 _rng = secrets.SystemRandom()
 
@@ -198,49 +199,60 @@ def match_command_submit(
     A ``client_move_id`` seen before returns the first outcome again and appends nothing; a
     stale ``expected_version`` is a 409 ``version_conflict`` with the ``current_version``.
     """
-    with transaction.atomic():
-        match = (
-            Match.objects.select_for_update().filter(pk=match_id).prefetch_related("seats").first()
-        )
-        seat = _seat_of(match, user)
-        assert match is not None
-        command = command_from_json(payload, seat=seat)  # type: ignore[arg-type]
-        if not isinstance(command, PLAYER_COMMANDS):
-            raise Problem(f"players cannot send {command.type!r}", code="invalid_action")
-        previous = MatchEvent.objects.filter(match=match, client_move_id=client_move_id).first()
-        if previous is not None:
-            if previous.actor_id != user.id or previous.command != command_to_json(command):
+    try:
+        with transaction.atomic():
+            match = Match.objects.select_for_update().filter(pk=match_id).first()
+            seat = seat_of_user(match, user.id) if match is not None else None
+            if match is None or seat is None:
+                raise NotFound("no such match", code="match_not_found")
+            command = command_from_json(payload, seat=seat)  # type: ignore[arg-type]
+            if not isinstance(command, PLAYER_COMMANDS):
+                raise Problem(f"players cannot send {command.type!r}", code="invalid_action")
+            if match.status == Match.Status.WAITING:
                 raise Conflict(
-                    "this client_move_id was already used for another action",
-                    code="client_move_id_reused",
+                    "the match has not started: waiting for a second player",
+                    code="match_not_started",
                 )
-            return _outcome_of_batch(match, previous.batch), seat
-        if match.status == Match.Status.WAITING:
-            raise Conflict(
-                "the match has not started: waiting for a second player", code="match_not_started"
-            )
-        if expected_version != match.version:
-            raise Conflict(
-                "the match has moved on; fetch it again",
-                code="version_conflict",
-                current_version=match.version,
-            )
-        state = event_store.state_load(match)
-        outcome = _apply(match, state, command, actor_id=user.id, client_move_id=client_move_id)
-    return outcome, seat
+            if expected_version != match.version:
+                # Most likely a retry of a move that went through: answer it as the first time.
+                previous = _retried(match, user, command, client_move_id)
+                if previous is not None:
+                    return previous, seat
+                raise Conflict(
+                    "the match has moved on; fetch it again",
+                    code="version_conflict",
+                    current_version=match.version,
+                )
+            state = event_store.state_load(match)
+            outcome = _apply(match, state, command, actor_id=user.id, client_move_id=client_move_id)
+        return outcome, seat
+    except IntegrityError:
+        # UNIQUE(match, client_move_id): the id was used before, at an earlier version.
+        with transaction.atomic():
+            match = Match.objects.get(pk=match_id)
+            previous = _retried(match, user, command, client_move_id)
+        if previous is None:  # pragma: no cover - the constraint names this very id
+            raise
+        return previous, seat
+
+
+def _retried(match: Match, user: User, command: Command, client_move_id: str) -> Outcome | None:
+    """The first outcome of an earlier action with this ``client_move_id``, if it is the same
+    action by the same player; another action under a used id is a 409."""
+    previous = MatchEvent.objects.filter(match=match, client_move_id=client_move_id).first()
+    if previous is None:
+        return None
+    if previous.actor_id != user.id or previous.command != command_to_json(command):
+        raise Conflict(
+            "this client_move_id was already used for another action",
+            code="client_move_id_reused",
+        )
+    return _outcome_of_batch(match, previous.batch)
 
 
 def match_command_apply(*, match: Match, state: MatchState, command: Command) -> Outcome:
     """Apply a server-side command (the computer's move, a deadline) under the caller's lock."""
     return _apply(match, state, command, actor_id=None, client_move_id=None)
-
-
-def _seat_of(match: Match | None, user: User) -> int:
-    if match is not None:
-        for seat in match.seats.all():
-            if seat.user_id == user.id:
-                return seat.index
-    raise NotFound("no such match", code="match_not_found")
 
 
 def _apply(
@@ -274,13 +286,10 @@ def _apply(
     )
     _project(match, state, now)
     match.save(update_fields=PROJECTION_FIELDS)
-    seats = list(match.seats.all())
-    humans = [s.index for s in seats if s.user_id is not None]
+    seats = seats_of(match)
     match_id, variant = match.id, match.variant
     transaction.on_commit(
-        lambda: events_push(
-            match_id=match_id, variant=variant, first_seq=first_seq, events=events, seats=humans
-        )
+        lambda: events_push(match_id=match_id, variant=variant, first_seq=first_seq, events=events)
     )
     if match.turn_seat is not None and seats[match.turn_seat].is_bot:
         from apps.bots.tasks import bot_move  # noqa: PLC0415 (apps.bots imports this module)

@@ -11,7 +11,7 @@ DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 REDIS_URL = env("REDIS_URL", default="redis://127.0.0.1:6379/0")
 CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    "default": {"BACKEND": "apps.common.cache.RedisCache", "LOCATION": REDIS_URL}
 }
 CHANNEL_LAYERS = {
     "default": {

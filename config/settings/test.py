@@ -10,7 +10,7 @@ DATABASES = {
 DATABASES["default"]["TEST"] = {"NAME": env("TEST_DATABASE_NAME", default="test_snapszer")}
 REDIS_URL = env("REDIS_URL", default="redis://127.0.0.1:6379/15")
 CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    "default": {"BACKEND": "apps.common.cache.RedisCache", "LOCATION": REDIS_URL}
 }
 CHANNEL_LAYERS = {
     "default": {
