@@ -301,6 +301,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--clients", type=int, nargs="+", default=[1, 8, 32])
     parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--threads", type=int, default=1, help="gthread threads per worker")
     parser.add_argument("--poll", action="store_true", help="GET before every move, no sockets")
     args = parser.parse_args()
 
@@ -311,6 +312,7 @@ def main() -> None:
         "config.wsgi:application",
         f"--bind=127.0.0.1:{HTTP_PORT}",
         f"--workers={args.workers}",
+        f"--threads={args.threads}",
         "--log-level=warning",
     ]
     daphne = [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(WS_PORT), "config.asgi:application"]
@@ -324,7 +326,8 @@ def main() -> None:
         wait_for(HTTP_PORT, "/api/schema/")
         wait_for(WS_PORT, "/")
         mode = "polling with GETs" if args.poll else "WebSocket clients"
-        print(f"gunicorn {args.workers} sync workers + daphne, PostgreSQL, Redis; {mode}")
+        kind = f"gthread x{args.threads}" if args.threads > 1 else "sync"
+        print(f"gunicorn {args.workers} {kind} workers + daphne, PostgreSQL, Redis; {mode}")
         for clients in args.clients:
             r = measure(tokens, clients, args.seconds, args.poll)
             print(
