@@ -10,9 +10,7 @@ DATABASES = {
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 REDIS_URL = env("REDIS_URL", default="redis://127.0.0.1:6379/0")
-CACHES = {
-    "default": {"BACKEND": "apps.common.cache.RedisCache", "LOCATION": REDIS_URL}
-}
+CACHES = {"default": {"BACKEND": "apps.common.cache.RedisCache", "LOCATION": REDIS_URL}}
 CHANNEL_LAYERS = {
     "default": {
         "BACKEND": "channels_redis.core.RedisChannelLayer",

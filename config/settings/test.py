@@ -9,9 +9,7 @@ DATABASES = {
 # Several suites may run at once on one server (developers, CI): each can name its own test DB.
 DATABASES["default"]["TEST"] = {"NAME": env("TEST_DATABASE_NAME", default="test_snapszer")}
 REDIS_URL = env("REDIS_URL", default="redis://127.0.0.1:6379/15")
-CACHES = {
-    "default": {"BACKEND": "apps.common.cache.RedisCache", "LOCATION": REDIS_URL}
-}
+CACHES = {"default": {"BACKEND": "apps.common.cache.RedisCache", "LOCATION": REDIS_URL}}
 CHANNEL_LAYERS = {
     "default": {
         "BACKEND": "channels_redis.core.RedisChannelLayer",
