@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from apps.accounts.models import User
 from apps.bots.levels import LEVELS
+from apps.chat.selectors import blocked_between
 from apps.common.errors import Conflict, Forbidden, Gone, NotFound, Problem
 from apps.matches.engine import (
     INITIAL,
@@ -39,6 +40,7 @@ from apps.matches.engine import (
     decide,
     replay,
 )
+from apps.moderation.services import require_online_allowed
 
 from . import event_store
 from .models import Match, MatchEvent, Seat
@@ -92,6 +94,7 @@ def match_create_vs_computer(*, user: User, variant: str, strength: str) -> Matc
 def room_create(*, user: User, variant: str) -> Match:
     """A friend room with a fresh invite code; the creator takes seat 0."""
     _require_registered(user)
+    require_online_allowed(user.id)
     _check_variant(variant)
     rooms_expire_due()
     expires = timezone.now() + timedelta(seconds=settings.INVITE_CODE_TTL_SECONDS)
@@ -146,6 +149,7 @@ def normalize_code(code: str) -> str:
 def room_join(*, user: User, code: str) -> Match:
     """Take the second seat of the room with this invite code and start the match."""
     _require_registered(user)
+    require_online_allowed(user.id)
     code = normalize_code(code)
     with transaction.atomic():
         match = (
@@ -168,6 +172,8 @@ def room_join(*, user: User, code: str) -> Match:
             raise Gone("this invitation has expired", code="invite_expired")
         if match.status != Match.Status.WAITING or len(seats) >= VARIANTS[match.variant].seats:
             raise Conflict("this room already has two players", code="room_full")
+        if any(s.user_id and blocked_between(s.user_id, user.id) for s in seats):
+            raise Forbidden("you cannot join this player's room", code="blocked")
         Seat.objects.create(match=match, index=len(seats), user=user)
         match.status = Match.Status.ACTIVE
         _start(match)

@@ -30,6 +30,8 @@ INSTALLED_APPS = [
     "apps.accounts",
     "apps.matches",
     "apps.bots",
+    "apps.chat",
+    "apps.moderation",
 ]
 
 MIDDLEWARE = [
