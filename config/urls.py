@@ -7,6 +7,8 @@ urlpatterns = [
     path("_allauth/", include("allauth.headless.urls")),
     path("api/v1/", include("apps.accounts.urls")),
     path("api/v1/", include("apps.matches.urls")),
+    path("api/v1/", include("apps.chat.urls")),
+    path("api/v1/", include("apps.moderation.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
 ]
