@@ -1,15 +1,192 @@
+"""Users in the admin. Administrators (superusers) manage accounts; moderators (the "Moderators"
+group, see apps/moderation/roles.py) may only look a player up: no editing, no password or
+permission pages, no e-mail addresses. Each player's page shows match statistics and their
+sanctions (read-only; sanctions are issued and lifted in the Moderation section)."""
+
+from __future__ import annotations
+
+from typing import Any
+
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
+from django.db.models import Count, Q, QuerySet
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+
+from apps.matches.models import Match, Seat
+from apps.moderation.models import Report, Sanction
+from apps.moderation.selectors import online_restriction
 
 from .models import User
 
 
+class SanctionInline(admin.TabularInline):
+    model = Sanction
+    fk_name = "user"
+    extra = 0
+    can_delete = False
+    show_change_link = True
+    verbose_name_plural = "sanctions (read-only: issue and lift them under Moderation)"
+    fields = (
+        "kind",
+        "reason",
+        "created_at",
+        "created_by",
+        "ends_at",
+        "ended_at",
+        "acknowledged_at",
+        "lifted_at",
+        "lifted_by",
+        "lift_reason",
+    )
+    readonly_fields = fields
+    ordering = ("-created_at",)
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class SanctionedFilter(admin.SimpleListFilter):
+    title = "moderation"
+    parameter_name = "moderation"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return [
+            ("restricted", "suspended or banned now"),
+            ("sanctioned", "ever sanctioned"),
+            ("reported", "ever reported"),
+        ]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[User]) -> QuerySet[User]:
+        if self.value() == "restricted":
+            restricting = Sanction.objects.filter(lifted_at__isnull=True).filter(
+                Q(kind=Sanction.Kind.BAN)
+                | Q(kind=Sanction.Kind.SUSPENSION, ends_at__gt=timezone.now())
+            )
+            return queryset.filter(pk__in=restricting.values("user_id"))
+        if self.value() == "sanctioned":
+            return queryset.filter(pk__in=Sanction.objects.values("user_id"))
+        if self.value() == "reported":
+            return queryset.filter(pk__in=Report.objects.values("reported_id"))
+        return queryset
+
+
+STATS_FIELDS = ("matches_summary", "moderation_summary")
+
+
 @admin.register(User)
 class UserAdmin(BaseUserAdmin):
-    list_display = ("username", "email", "display_name", "is_guest", "is_staff", "date_joined")
-    list_filter = ("is_guest", "is_staff", "is_active")
+    list_display = (
+        "username",
+        "email",
+        "display_name",
+        "is_guest",
+        "is_staff",
+        "matches_played",
+        "date_joined",
+    )
+    list_filter = ("is_guest", "is_staff", "is_active", "groups", SanctionedFilter)
     search_fields = ("username", "email", "display_name")
     fieldsets = (
         *BaseUserAdmin.fieldsets,
         ("Player", {"fields": ("display_name", "avatar_url", "is_guest")}),
+        ("Statistics and moderation", {"fields": STATS_FIELDS}),
     )
+    readonly_fields = STATS_FIELDS
+    inlines = [SanctionInline]
+
+    # -- what a moderator (view only) sees
+
+    @staticmethod
+    def _administers(request: HttpRequest) -> bool:
+        return request.user.has_perm("accounts.change_user")
+
+    def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
+        if obj is None or self._administers(request):
+            return super().get_fieldsets(request, obj)
+        return (
+            (None, {"fields": ("username", "display_name", "avatar_url", "is_guest")}),
+            ("Account", {"fields": ("is_active", "is_staff", "date_joined", "last_login")}),
+            ("Statistics and moderation", {"fields": STATS_FIELDS}),
+        )
+
+    def get_list_display(self, request: HttpRequest) -> Any:
+        if self._administers(request):
+            return self.list_display
+        return tuple(f for f in self.list_display if f != "email")
+
+    def get_search_fields(self, request: HttpRequest) -> Any:
+        if self._administers(request):
+            return self.search_fields
+        return ("username", "display_name")
+
+    def get_inlines(self, request: HttpRequest, obj: Any) -> Any:
+        return self.inlines if obj is not None else []
+
+    # -- statistics
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[User]:
+        finished = Q(seats__match__status=Match.Status.FINISHED)
+        return super().get_queryset(request).annotate(_played=Count("seats", filter=finished))
+
+    @admin.display(description="matches played", ordering="_played")
+    def matches_played(self, user: User) -> int:
+        return getattr(user, "_played", 0)
+
+    @admin.display(description="matches")
+    def matches_summary(self, user: User) -> str:
+        if user.pk is None:
+            return "—"
+        seats = Seat.objects.filter(user=user)
+        finished = seats.filter(match__status=Match.Status.FINISHED)
+        counts = finished.aggregate(
+            total=Count("pk"),
+            computer=Count("pk", filter=Q(match__mode=Match.Mode.COMPUTER)),
+            online=Count("pk", filter=~Q(match__mode=Match.Mode.COMPUTER)),
+        )
+        won = sum(
+            1
+            for index, winner in finished.values_list("index", "match__winner_seat")
+            if index == winner
+        )
+        running = seats.filter(match__status=Match.Status.ACTIVE).count()
+        return (
+            f"{counts['total']} finished ({counts['computer']} against the computer, "
+            f"{counts['online']} online), {won} won; {running} in progress"
+        )
+
+    @admin.display(description="moderation")
+    def moderation_summary(self, user: User) -> SafeString | str:
+        if user.pk is None:
+            return "—"
+        restriction = online_restriction(user.pk)
+        if restriction is None:
+            now = "may play online"
+        elif restriction.code == "banned":
+            now = "banned from online play"
+        else:
+            assert restriction.ends_at is not None
+            now = f"suspended until {timezone.localtime(restriction.ends_at):%Y-%m-%d %H:%M}"
+        received = Report.objects.filter(reported=user).count()
+        made = Report.objects.filter(reporter=user).count()
+        reports = reverse("admin:moderation_report_changelist")
+        return format_html(
+            '{}; <a href="{}?reported__id__exact={}">{} report(s) about this player</a>, '
+            '<a href="{}?reporter__id__exact={}">{} made by them</a>',
+            now,
+            reports,
+            user.pk,
+            received,
+            reports,
+            user.pk,
+            made,
+        )

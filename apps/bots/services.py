@@ -8,7 +8,7 @@ from uuid import UUID
 from django.db import transaction
 
 from apps.matches import event_store
-from apps.matches.engine import command_from_json, view_for
+from apps.matches.engine import command_from_json, history_for, view_for
 from apps.matches.models import Match
 from apps.matches.seating import seats_of
 from apps.matches.services import match_command_apply
@@ -31,7 +31,8 @@ def bot_move_play(*, match_id: UUID | str, rng: random.Random | None = None) -> 
         if not seat.is_bot:
             return False
         state = event_store.state_load(match)
-        view = view_for(state, seat.index)
+        # what the seat sees plus the deal's public history: never hidden state
+        view = view_for(state, seat.index) | {"history": history_for(state, seat.index)}
         action = choose_action(
             view, level=seat.bot_level, rng=rng or random.Random(), budget=BUDGET_SECONDS
         )

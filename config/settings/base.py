@@ -143,6 +143,7 @@ SPECTACULAR_SETTINGS = {
         {"name": "accounts", "description": "Guests and your profile"},
         {"name": "matches", "description": "Matches: state, actions, events, deal records"},
         {"name": "rooms", "description": "Friend rooms with invite codes"},
+        {"name": "moderation", "description": "Reports about players, and your notices"},
     ],
     "ENUM_NAME_OVERRIDES": {
         "MatchStatusEnum": "apps.matches.api.MATCH_STATUSES",
@@ -150,6 +151,10 @@ SPECTACULAR_SETTINGS = {
         "ActionTypeEnum": "apps.matches.api.ACTION_TYPES",
         "DealEndReasonEnum": "apps.matches.engine.events.DEAL_END_REASONS",
         "MatchEndReasonEnum": "apps.matches.api.MATCH_END_REASONS",
+        "ReportCategoryEnum": "apps.moderation.api.REPORT_CATEGORIES",
+        "ReportStatusEnum": "apps.moderation.api.REPORT_STATUSES",
+        "NoticeKindEnum": "apps.moderation.api.NOTICE_KINDS",
+        "RestrictionCodeEnum": "apps.moderation.api.RESTRICTION_CODES",
     },
     "SWAGGER_UI_SETTINGS": {"persistAuthorization": True},
 }
@@ -161,9 +166,43 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BEAT_SCHEDULE = {
     "rooms-expire-sweep": {"task": "apps.matches.tasks.rooms_expire_sweep", "schedule": 60.0},
+    # Suspensions also end by a task scheduled at their end; the sweep catches any it missed.
+    "moderation-suspensions-end": {
+        "task": "apps.moderation.tasks.suspensions_end_sweep",
+        "schedule": 60.0,
+    },
+    "moderation-reports-escalate": {
+        "task": "apps.moderation.tasks.reports_escalate_sweep",
+        "schedule": 300.0,
+    },
 }
 
 # --- the club ------------------------------------------------------------------------------
 INVITE_CODE_TTL_SECONDS = env.int("INVITE_CODE_TTL_SECONDS", default=24 * 3600)
 WS_AUTH_TIMEOUT_SECONDS = 10
 BOT_MOVE_DELAY_SECONDS = 0.0
+
+# --- moderation (docs/moderation.md) ----------------------------------------------------------
+# A report nobody resolved or dismissed within this many hours is escalated (once) to the
+# administrators (active staff superusers, by e-mail).
+REPORT_ESCALATION_HOURS = env.int("REPORT_ESCALATION_HOURS", default=24)
+# How many reports one player may file per rolling hour (429 ``too_many_reports`` beyond).
+REPORTS_PER_HOUR = env.int("REPORTS_PER_HOUR", default=10)
+# At most this many chat messages of the match are copied into a report's evidence.
+REPORT_EVIDENCE_MAX_MESSAGES = 200
+# The suspension steps of the ladder, in days; after the last one the next step is a ban.
+MODERATION_SUSPENSION_LADDER_DAYS = [1, 7, 30]
+
+# --- chat and voice calls ------------------------------------------------------------------
+CHAT_RATE_LIMIT_MESSAGES = env.int("CHAT_RATE_LIMIT_MESSAGES", default=5)  # per player …
+CHAT_RATE_LIMIT_SECONDS = env.int("CHAT_RATE_LIMIT_SECONDS", default=10)  # … in this window
+# RTCIceServer objects handed to the two players of an accepted call, as JSON, e.g.
+# [{"urls": ["stun:stun.example.org:3478"]},
+#  {"urls": ["turn:turn.example.org:3478?transport=udp"], "username": "u", "credential": "p"}]
+ICE_SERVERS = env.json(
+    "ICE_SERVERS",
+    default=[{"urls": ["stun:stun.l.google.com:19302", "stun:stun1.l.google.com:19302"]}],
+)
+CALL_RING_SECONDS = 45  # a proposal nobody accepts ends after this
+CALL_STATE_TTL_SECONDS = 6 * 3600  # the cache keeps an active call's state at most this long
+CALL_SIGNAL_MAX_BYTES = 16 * 1024  # an offer, answer or ICE candidate, as JSON
