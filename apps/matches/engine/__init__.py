@@ -3,6 +3,7 @@
 events = decide(state, command, now=now)   # or raises RuleViolation(code, message)
 state = evolve(state, event)               # for each event; replay(events) folds them all
 view_for(state, seat)                      # what that seat may know, JSON-ready
+history_for(state, seat)                   # the public record of the running deal
 """
 
 from .cards import DECK_20, DECK_24, Card, card, cards
@@ -25,6 +26,7 @@ from .errors import CODES, RuleViolation
 from .events import Event
 from .evolve import evolve, replay
 from .fairness import commitment
+from .history import history_for
 from .legal import legal_actions
 from .state import INITIAL, DealState, MatchState
 from .variant import VARIANTS, Variant
@@ -62,6 +64,7 @@ __all__ = [
     "decide",
     "evolve",
     "from_json",
+    "history_for",
     "legal_actions",
     "redact_event",
     "replay",
