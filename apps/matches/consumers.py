@@ -14,8 +14,11 @@ one of our own origins (or from no browser at all): otherwise any web page could
 socket with a visitor's cookie and read their hand (cross-site WebSocket hijacking); such a
 socket may still authenticate by token.
 
-Once ready, a client may send ``{"type": "ping"}`` (answered ``{"type": "pong"}``); anything
-else is ignored.
+Once ready, a client may send ``{"type": "ping"}`` (answered ``{"type": "pong"}``) and the
+voice-call messages ``{"type": "call.…"}`` (see ``apps/chat/calls.py``); anything else is
+ignored. Besides the event envelopes, a participant's socket receives the match's chat
+messages, ``{"type": "chat", "match_id", "message": {"id", "sender_seat", "text",
+"created_at"}}`` (except those of a player its user blocked), and the call frames.
 """
 
 from __future__ import annotations
@@ -27,11 +30,14 @@ from urllib.parse import urlsplit
 
 from allauth.headless.internal.sessionkit import authenticate_by_x_session_token
 from channels.db import database_sync_to_async
+from channels.exceptions import ChannelFull
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.utils.http import is_same_domain
 
 from apps.accounts.models import User
+from apps.chat import calls
+from apps.common.errors import Conflict, Problem
 from apps.matches.models import Match, Seat
 
 from .push import envelopes_from_message, match_group
@@ -92,12 +98,26 @@ def cookie_origin_trusted(scope: dict[str, Any]) -> bool:
     )
 
 
+def _error_frame(problem: Problem, request: str) -> dict[str, Any]:
+    """A refused client message, answered to its socket (which stays open)."""
+    return {
+        "type": "error",
+        "for": request,
+        "code": problem.code,
+        "detail": problem.detail,
+        **problem.extra,
+    }
+
+
 class MatchConsumer(AsyncJsonWebsocketConsumer):
     match_id: str
     seat: int | None = None
+    user_id: int | None = None
     _refused: bool = False
     _authenticating: bool = False
     _deadline: asyncio.Task[None] | None = None
+    _ring: asyncio.Task[None] | None = None
+    _in_calls: bool = False  # this socket proposed or accepted a call at some point
 
     async def connect(self) -> None:
         self.match_id = str(self.scope["url_route"]["kwargs"]["match_id"])
@@ -150,6 +170,8 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             await self._join(user)
         elif message.get("type") == "ping":
             await self.send_json({"type": "pong"})
+        elif isinstance(message.get("type"), str) and message["type"].startswith("call."):
+            await self._call(message)
 
     async def _join(self, user: User) -> None:
         self._stop_deadline()
@@ -157,7 +179,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         if seat is None:
             await self._refuse(NOT_A_PARTICIPANT, "match_not_found")
             return
-        self.seat = seat
+        self.seat, self.user_id = seat, user.id
         await self.channel_layer.group_add(match_group(self.match_id), self.channel_name)
         # Read the version after joining the group, so no event falls between the two.
         version = await database_sync_to_async(_version_of)(self.match_id)
@@ -175,8 +197,74 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
 
     async def disconnect(self, code: int) -> None:
         self._stop_deadline()
+        if self._ring is not None:
+            self._ring.cancel()
         if self.seat is not None:
             await self.channel_layer.group_discard(match_group(self.match_id), self.channel_name)
+            if self._in_calls:  # a call this socket was in ends with it
+                frame = await database_sync_to_async(calls.call_leave)(
+                    match_id=self.match_id, channel=self.channel_name
+                )
+                if frame is not None:
+                    await self._broadcast(frame)
+
+    # --- voice calls (apps/chat/calls.py) ---------------------------------------------------
+
+    async def _call(self, message: dict[str, Any]) -> None:
+        assert self.seat is not None and self.user_id is not None
+        caller = calls.Caller(self.match_id, self.user_id, self.seat, self.channel_name)
+        try:
+            outcome = await database_sync_to_async(calls.call_command)(caller, message)
+        except Problem as problem:
+            await self.send_json(_error_frame(problem, message["type"]))
+            return
+        if message["type"] in ("call.propose", "call.accept"):
+            self._in_calls = True
+        if outcome.reply is not None:
+            await self.send_json(outcome.reply)
+        if outcome.relay is not None:
+            channel, frame = outcome.relay
+            try:
+                await self.channel_layer.send(channel, calls.relay_message(frame))
+            except ChannelFull:  # the other end stopped reading (its process is gone)
+                unreachable = Conflict("the other player is unreachable", code="peer_unreachable")
+                await self.send_json(_error_frame(unreachable, message["type"]))
+        for frame in outcome.broadcast:
+            await self._broadcast(frame)
+        if outcome.ring is not None:
+            if self._ring is not None:
+                self._ring.cancel()
+            self._ring = asyncio.create_task(self._ring_out(outcome.ring))
+
+    async def _ring_out(self, call_id: str) -> None:
+        """End the proposal ``call_id`` if nobody accepted it in time."""
+        await asyncio.sleep(settings.CALL_RING_SECONDS)
+        frame = await database_sync_to_async(calls.call_expire)(
+            match_id=self.match_id, call_id=call_id
+        )
+        if frame is not None:
+            await self._broadcast(frame)
+
+    async def _broadcast(self, frame: dict[str, Any]) -> None:
+        await self.channel_layer.group_send(match_group(self.match_id), calls.update_message(frame))
+
+    async def call_update(self, message: dict[str, Any]) -> None:
+        """A call's state changed: both players' sockets hear of it."""
+        if not self._refused and self.seat is not None:
+            await self.send_json(message["frame"])
+
+    async def call_relay(self, message: dict[str, Any]) -> None:
+        """An offer, answer or ICE candidate, addressed to this very socket by the other end."""
+        if not self._refused and self.seat is not None:
+            await self.send_json(message["frame"])
+
+    async def chat_message(self, message: dict[str, Any]) -> None:
+        """A new chat message, unless this socket's user blocked its sender."""
+        if self._refused or self.seat is None or self.user_id in message["hidden_from"]:
+            return
+        await self.send_json(
+            {"type": "chat", "match_id": message["match_id"], "message": message["message"]}
+        )
 
     async def match_events(self, message: dict[str, Any]) -> None:
         """New events of the match, as stored: redacted here for this socket's seat."""

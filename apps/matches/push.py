@@ -77,6 +77,26 @@ def events_push(*, match_id: UUID, variant: str, first_seq: int, events: Sequenc
     _background.submit(send)
 
 
+def match_group_send(match_id: UUID | str, message: dict[str, Any]) -> None:
+    """Publish one channel-layer ``message`` (chat, call state) to the match's sockets, in
+    order with the event pushes. Call it after commit. Never raises: a push is a hint."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    group = match_group(match_id)
+
+    async def send() -> None:
+        try:
+            await layer.group_send(group, message)
+        except Exception:
+            logger.exception("push of %s to match %s failed", message.get("type"), match_id)
+
+    if isinstance(layer, InMemoryChannelLayer):
+        async_to_sync(send)()
+        return
+    _background.submit(send)
+
+
 class _BackgroundSender:
     """One event loop per process, on a daemon thread, that sends pushes in submission order.
 
