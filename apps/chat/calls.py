@@ -46,7 +46,7 @@ from django.core.cache import cache
 from apps.accounts.models import User
 from apps.common.errors import Conflict, Forbidden, Problem
 from apps.matches.models import Match, Seat
-from apps.moderation.services import require_online_allowed
+from apps.moderation.guards import require_online_allowed
 
 from .selectors import blocked_between, require_online_match
 

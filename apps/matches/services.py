@@ -40,7 +40,7 @@ from apps.matches.engine import (
     decide,
     replay,
 )
-from apps.moderation.services import require_online_allowed
+from apps.moderation.guards import require_online_allowed
 
 from . import event_store
 from .models import Match, MatchEvent, Seat

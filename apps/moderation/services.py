@@ -21,11 +21,11 @@ from rest_framework import status
 
 from apps.accounts.models import User
 from apps.chat.models import Block, ChatMessage
+from apps.chat.services import calls_end_for_block
 from apps.common.errors import Conflict, Forbidden, NotFound, Problem
 from apps.matches.models import Match
 
 from .models import ModerationAction, Report, Sanction
-from .selectors import online_restriction
 
 
 class TooManyRequests(Problem):
@@ -43,22 +43,6 @@ _ISSUED = {
     Sanction.Kind.BAN: ModerationAction.Kind.BAN_ISSUED,
 }
 OPEN_STATUSES = (Report.Status.OPEN, Report.Status.ESCALATED)
-
-
-def require_online_allowed(user_id: int) -> None:
-    """Raise a 403 ``suspended`` (with ``ends_at``) or ``banned`` if the player is restricted.
-    Playing the computer is never restricted."""
-    restriction = online_restriction(user_id)
-    if restriction is None:
-        return
-    if restriction.code == "banned":
-        raise Forbidden("you are banned from online play", code="banned")
-    assert restriction.ends_at is not None
-    raise Forbidden(
-        f"you are suspended from online play and chat until {restriction.ends_at.isoformat()}",
-        code="suspended",
-        ends_at=restriction.ends_at.isoformat(),
-    )
 
 
 def _after_commit(task_name: str, *args: Any, eta: datetime | None = None) -> None:
@@ -266,7 +250,12 @@ def report_create(
             ),
         )
         if block:
-            Block.objects.get_or_create(blocker=reporter, blocked=reported)
+            _, created = Block.objects.get_or_create(blocker=reporter, blocked=reported)
+            if created:  # like any new block, it ends a call running between the two
+                blocker_id, blocked_id = reporter.id, reported.id
+                transaction.on_commit(
+                    lambda: calls_end_for_block(blocker_id=blocker_id, blocked_id=blocked_id)
+                )
         _after_commit("report_notify_moderators", report.pk)
     return report
 
