@@ -144,6 +144,9 @@ SPECTACULAR_SETTINGS = {
         {"name": "matches", "description": "Matches: state, actions, events, deal records"},
         {"name": "rooms", "description": "Friend rooms with invite codes"},
         {"name": "moderation", "description": "Reports about players, and your notices"},
+        {"name": "chat", "description": "Text chat of online matches"},
+        {"name": "blocks", "description": "Players you blocked (private to you)"},
+        {"name": "calls", "description": "Voice calls: ICE servers (signalling is on the socket)"},
     ],
     "ENUM_NAME_OVERRIDES": {
         "MatchStatusEnum": "apps.matches.api.MATCH_STATUSES",
