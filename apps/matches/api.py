@@ -25,7 +25,7 @@ from apps.common.schema import CSRF_FAILED, NOT_AUTHENTICATED, problem_responses
 from apps.matches.engine import VARIANTS, view_for
 from apps.matches.engine.events import DEAL_END_REASONS, EVENT_TYPES
 
-from . import selectors, services
+from . import rematches, selectors, services
 from .push import envelopes_for
 
 VARIANT_CHOICES = sorted(VARIANTS)
@@ -548,3 +548,71 @@ class DealRecordApi(APIView):
     def get(self, request: Request, match_id: UUID, number: int) -> Response:
         match, seat = selectors.match_for_player(match_id=match_id, user=request.user)
         return Response(selectors.deal_record(match=match, seat=seat, number=number))
+
+
+class RematchOutput(serializers.Serializer):
+    status = serializers.ChoiceField(choices=["offered", "started"])
+    new_match_id = serializers.UUIDField(allow_null=True)
+
+
+def _rematch_response(new_match: object) -> Response:
+    if new_match is None:
+        return Response(
+            {"status": "offered", "new_match_id": None}, status=status.HTTP_202_ACCEPTED
+        )
+    return Response(
+        {"status": "started", "new_match_id": str(new_match.id)},  # type: ignore[attr-defined]
+        status=status.HTTP_201_CREATED,
+    )
+
+
+class RematchOfferApi(APIView):
+    """Offer a rematch of a finished match (both sockets hear ``rematch.offered``). Against the
+    computer, or when the other player already offered, the new match starts at once."""
+
+    @extend_schema(
+        tags=["matches"],
+        summary="Offer a rematch",
+        request=None,
+        responses={
+            201: RematchOutput,
+            202: RematchOutput,
+            **problem_responses(
+                {
+                    401: NOT_AUTHENTICATED,
+                    403: "`suspended`, `banned`, `blocked`",
+                    404: "`match_not_found`",
+                    409: "`match_not_finished`, `rematch_started`, `rematch_already_offered`, "
+                    "`insufficient_coins` (ranked)",
+                }
+            ),
+        },
+    )
+    def post(self, request: Request, match_id: UUID) -> Response:
+        return _rematch_response(rematches.rematch_offer(user=request.user, match_id=match_id))
+
+
+class RematchAcceptApi(APIView):
+    """Accept the other player's rematch offer: a new match starts from 0:0 (ranked: the stakes
+    are taken again). Both sockets hear ``rematch.started`` with the new match's id."""
+
+    @extend_schema(
+        tags=["matches"],
+        summary="Accept a rematch offer",
+        request=None,
+        responses={
+            201: RematchOutput,
+            **problem_responses(
+                {
+                    401: NOT_AUTHENTICATED,
+                    403: "`suspended`, `banned`, `blocked`",
+                    404: "`match_not_found`, `rematch_not_offered`",
+                    409: "`match_not_finished`, `rematch_started`, `own_offer`, "
+                    "`insufficient_coins` (ranked)",
+                    410: "`rematch_expired`",
+                }
+            ),
+        },
+    )
+    def post(self, request: Request, match_id: UUID) -> Response:
+        return _rematch_response(rematches.rematch_accept(user=request.user, match_id=match_id))

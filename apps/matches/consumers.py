@@ -266,6 +266,11 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             {"type": "chat", "match_id": message["match_id"], "message": message["message"]}
         )
 
+    async def match_notice(self, message: dict[str, Any]) -> None:
+        """A notice about the match for both players (a rematch offered, a rematch started)."""
+        if not self._refused and self.seat is not None:
+            await self.send_json(message["frame"])
+
     async def match_events(self, message: dict[str, Any]) -> None:
         """New events of the match, as stored: redacted here for this socket's seat."""
         if self._refused or self.seat is None:

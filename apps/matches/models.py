@@ -34,6 +34,10 @@ class Match(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_matches"
     )
+    stake = models.PositiveIntegerField(null=True, blank=True, help_text="ranked matches: coins")
+    rematch_of = models.OneToOneField(
+        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="rematch"
+    )
     invite_code = models.CharField(max_length=6, null=True, blank=True)
     invite_expires_at = models.DateTimeField(null=True, blank=True)
     # projection of the event stream
@@ -60,6 +64,20 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return f"{self.mode} match {self.id} ({self.status})"
+
+
+class RematchOffer(models.Model):
+    """A player offers a rematch of a finished match; the other accepts within the time limit."""
+
+    match = models.OneToOneField(Match, on_delete=models.PROTECT, related_name="rematch_offer")
+    offered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    offered_at = models.DateTimeField()
+    expires_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"rematch of {self.match_id} offered by {self.offered_by_id}"
 
 
 class Seat(models.Model):

@@ -188,6 +188,11 @@ def _require_registered(user: User) -> None:
         )
 
 
+def match_start(match: Match) -> None:
+    """Deal the first deal of a match whose seats are all taken."""
+    _start(match)
+
+
 def _start(match: Match) -> None:
     seats = VARIANTS[match.variant].seats
     command = StartMatch(match.variant, first_dealer=_rng.randrange(seats))

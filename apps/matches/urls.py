@@ -13,6 +13,12 @@ urlpatterns = [
         api.DealRecordApi.as_view(),
         name="match-deal",
     ),
+    path("matches/<uuid:match_id>/rematch/", api.RematchOfferApi.as_view(), name="rematch-offer"),
+    path(
+        "matches/<uuid:match_id>/rematch/accept/",
+        api.RematchAcceptApi.as_view(),
+        name="rematch-accept",
+    ),
     path("rooms/", api.RoomCreateApi.as_view(), name="room-create"),
     path("rooms/join/", api.RoomJoinApi.as_view(), name="room-join"),
     path("rooms/<uuid:match_id>/cancel/", api.RoomCancelApi.as_view(), name="room-cancel"),

@@ -182,6 +182,7 @@ CELERY_BEAT_SCHEDULE = {
 
 # --- the club ------------------------------------------------------------------------------
 INVITE_CODE_TTL_SECONDS = env.int("INVITE_CODE_TTL_SECONDS", default=24 * 3600)
+REMATCH_TTL_SECONDS = env.int("REMATCH_TTL_SECONDS", default=60)
 WS_AUTH_TIMEOUT_SECONDS = 10
 BOT_MOVE_DELAY_SECONDS = 0.0
 

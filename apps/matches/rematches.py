@@ -1,0 +1,128 @@
+"""Rematches: when a match has ended, either player may offer one; if the other accepts within
+``REMATCH_TTL_SECONDS`` a new match starts from 0:0 between the same players (against the
+computer, Kati accepts at once). A ranked rematch takes the stake again, and is refused cleanly
+when one of the players cannot pay."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from uuid import UUID
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from apps.accounts.models import User
+from apps.chat.selectors import blocked_between
+from apps.common.errors import Conflict, Forbidden, Gone, NotFound
+from apps.moderation.guards import require_online_allowed
+
+from . import services
+from .models import Match, RematchOffer, Seat
+from .push import match_group_send
+from .seating import seats_of
+
+
+def rematch_offer(*, user: User, match_id: UUID) -> Match | None:
+    """Offer a rematch; returns the new match when that starts it at once (the computer
+    accepts, or the other player had offered first)."""
+    with transaction.atomic():
+        match, seat = _finished_match_of(user, match_id)
+        if hasattr(match, "rematch"):
+            raise Conflict("a rematch of this match was already played", code="rematch_started")
+        if match.mode == Match.Mode.COMPUTER:
+            return _start_rematch(match)
+        offer = RematchOffer.objects.filter(match=match).select_for_update().first()
+        now = timezone.now()
+        if offer is not None and offer.expires_at > now:
+            if offer.offered_by_id != user.id:  # both want it: that is an acceptance
+                return _accept(match, offer, user)
+            raise Conflict("you already offered a rematch", code="rematch_already_offered")
+        _check_online(match, user)
+        expires = now + timedelta(seconds=settings.REMATCH_TTL_SECONDS)
+        if offer is None:
+            offer = RematchOffer.objects.create(
+                match=match, offered_by=user, offered_at=now, expires_at=expires
+            )
+        else:  # an old offer ran out: this is a new one
+            offer.offered_by, offer.offered_at, offer.expires_at = user, now, expires
+            offer.save()
+        frame = {
+            "type": "rematch.offered",
+            "match_id": str(match.id),
+            "offered_by_seat": seat,
+            "expires_at": expires.isoformat(),
+        }
+        transaction.on_commit(lambda: match_group_send(match.id, _notice(frame)))
+    return None
+
+
+def rematch_accept(*, user: User, match_id: UUID) -> Match:
+    with transaction.atomic():
+        match, _ = _finished_match_of(user, match_id)
+        if hasattr(match, "rematch"):
+            raise Conflict("a rematch of this match was already played", code="rematch_started")
+        offer = RematchOffer.objects.filter(match=match).select_for_update().first()
+        if offer is None:
+            raise NotFound("nobody offered a rematch", code="rematch_not_offered")
+        if offer.offered_by_id == user.id:
+            raise Conflict("the other player has to accept your offer", code="own_offer")
+        if offer.expires_at <= timezone.now():
+            raise Gone("the rematch offer has expired", code="rematch_expired")
+        return _accept(match, offer, user)
+
+
+def _accept(match: Match, offer: RematchOffer, user: User) -> Match:
+    _check_online(match, user)
+    new = _start_rematch(match)
+    frame = {"type": "rematch.started", "match_id": str(match.id), "new_match_id": str(new.id)}
+    transaction.on_commit(lambda: match_group_send(match.id, _notice(frame)))
+    return new
+
+
+def _start_rematch(match: Match) -> Match:
+    seats = seats_of(match)
+    if match.mode == Match.Mode.RANKED:
+        user_ids = tuple(s.user_id for s in seats)
+        assert match.stake is not None and all(user_ids)
+        return services.match_create_ranked(
+            user_ids=user_ids,  # type: ignore[arg-type]
+            stake=match.stake,
+            rematch_of=match,
+        )
+    new = Match.objects.create(
+        variant=match.variant,
+        mode=match.mode,
+        status=Match.Status.ACTIVE,
+        created_by_id=match.created_by_id,
+        rematch_of=match,
+    )
+    for s in seats:
+        Seat.objects.create(match=new, index=s.index, user_id=s.user_id, bot_level=s.bot_level)
+    services.match_start(new)
+    return new
+
+
+def _finished_match_of(user: User, match_id: UUID) -> tuple[Match, int]:
+    match = Match.objects.select_for_update().filter(pk=match_id).first()
+    seat = None
+    if match is not None:
+        seat = next((s.index for s in seats_of(match) if s.user_id == user.id), None)
+    if match is None or seat is None:
+        raise NotFound("no such match", code="match_not_found")
+    if match.status != Match.Status.FINISHED or match.end_reason in ("invite_expired", "cancelled"):
+        raise Conflict("a rematch can follow only a finished match", code="match_not_finished")
+    return match, seat
+
+
+def _check_online(match: Match, user: User) -> None:
+    """Online rematches follow the online rules: no sanctioned player, no blocked pair."""
+    players = [s.user_id for s in seats_of(match) if s.user_id is not None]
+    for player in players:
+        require_online_allowed(player)
+    if len(players) == 2 and blocked_between(players[0], players[1]):
+        raise Forbidden("you cannot play this player again", code="blocked")
+
+
+def _notice(frame: dict) -> dict:
+    return {"type": "match.notice", "frame": frame}
