@@ -12,6 +12,7 @@ from django.test import RequestFactory
 from rest_framework.test import APIClient
 
 from apps.accounts.models import User
+from apps.common import authentication
 from apps.matches import event_store, seating
 from tests.factories import GuestFactory, UserFactory
 
@@ -45,9 +46,11 @@ def _fresh_state_cache() -> Iterator[None]:
     """Each test starts with an empty per-process state cache (the DB is reset between tests)."""
     event_store.cache_clear()
     seating.cache_clear()
+    authentication.cache_clear()
     yield
     event_store.cache_clear()
     seating.cache_clear()
+    authentication.cache_clear()
 
 
 @pytest.fixture

@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from allauth.core.internal.sessionkit import get_session_user
 from allauth.headless.contrib.rest_framework.authentication import XSessionTokenAuthentication
 from allauth.headless.internal.sessionkit import lookup_session
+from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY
+from django.utils.crypto import constant_time_compare
 from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.request import Request
+
+# The user row behind a session, remembered per process for a moment: the session itself is
+# still read on every request (so a logout bites at once); only a password change or a
+# deactivation may take this long to be noticed by a process that just served the user.
+USER_CACHE_SECONDS = 2.0
+_users: dict[str, tuple[float, str, Any]] = {}
 
 
 class SessionTokenAuthentication(XSessionTokenAuthentication):
@@ -24,9 +33,29 @@ class SessionTokenAuthentication(XSessionTokenAuthentication):
         if not token:
             return None
         session = lookup_session(token)
-        user = get_session_user(session) if session is not None else None
+        user = _user_of(session) if session is not None else None
         if user is None:
             raise AuthenticationFailed(
                 "the session token is invalid or expired", code="invalid_token"
             )
         return user, session
+
+
+def _user_of(session: Any) -> Any:
+    user_id, auth_hash = session.get(SESSION_KEY), session.get(HASH_SESSION_KEY)
+    if user_id is None or auth_hash is None:
+        return None
+    now = time.monotonic()
+    cached = _users.get(str(user_id))
+    if cached is not None and cached[0] > now and constant_time_compare(cached[1], auth_hash):
+        return cached[2]
+    user = get_session_user(session)  # checks the hash against the user's password
+    if user is not None:
+        if len(_users) > 10_000:
+            _users.clear()
+        _users[str(user_id)] = (now + USER_CACHE_SECONDS, auth_hash, user)
+    return user
+
+
+def cache_clear() -> None:
+    _users.clear()
