@@ -9,6 +9,9 @@ urlpatterns = [
     path("api/v1/", include("apps.matches.urls")),
     path("api/v1/", include("apps.chat.urls")),
     path("api/v1/", include("apps.moderation.urls")),
+    path("api/v1/", include("apps.ranking.urls")),
+    path("leaderboard/", include("apps.ranking.page_urls")),
+    path("api/v1/", include("apps.wallet.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
 ]

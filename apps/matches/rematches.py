@@ -85,11 +85,12 @@ def _start_rematch(match: Match) -> Match:
     if match.mode == Match.Mode.RANKED:
         user_ids = tuple(s.user_id for s in seats)
         assert match.stake is not None and all(user_ids)
-        return services.match_create_ranked(
+        new_id = services.match_create_ranked(
             user_ids=user_ids,  # type: ignore[arg-type]
             stake=match.stake,
             rematch_of=match,
         )
+        return Match.objects.get(pk=new_id)
     new = Match.objects.create(
         variant=match.variant,
         mode=match.mode,

@@ -40,7 +40,10 @@ from apps.matches.engine import (
     decide,
     replay,
 )
+from apps.matches.engine.events import MatchEnded
 from apps.moderation.guards import require_online_allowed
+from apps.ranking.services import ratings_record
+from apps.wallet.services import match_settle, stakes_hold
 
 from . import event_store
 from .models import Match, MatchEvent, Seat
@@ -188,6 +191,30 @@ def _require_registered(user: User) -> None:
         )
 
 
+def match_create_ranked(
+    *, user_ids: tuple[int, int], stake: int, rematch_of: Match | None = None
+) -> str:
+    """A ranked match between two players, both stakes held in its escrow, first deal dealt;
+    returns its id. Raises ``insufficient_coins`` (nothing moved, no match) if one cannot pay.
+    Called by matchmaking (inside its pairing transaction) and by ranked rematches."""
+    for user_id in user_ids:
+        require_online_allowed(user_id)
+    with transaction.atomic():
+        match = Match.objects.create(
+            variant="klub",
+            mode=Match.Mode.RANKED,
+            status=Match.Status.ACTIVE,
+            created_by_id=user_ids[0],
+            stake=stake,
+            rematch_of=rematch_of,
+        )
+        for index, user_id in enumerate(user_ids):
+            Seat.objects.create(match=match, index=index, user_id=user_id)
+        stakes_hold(match_id=match.id, user_ids=list(user_ids), stake=stake)
+        _start(match)
+    return str(match.id)
+
+
 def match_start(match: Match) -> None:
     """Deal the first deal of a match whose seats are all taken."""
     _start(match)
@@ -297,6 +324,8 @@ def _apply(
     )
     _project(match, state, now)
     match.save(update_fields=PROJECTION_FIELDS)
+    if match.mode == Match.Mode.RANKED and any(isinstance(e, MatchEnded) for e in events):
+        _ranked_settle(match, state)
     seats = seats_of(match)
     match_id, variant = match.id, match.variant
     transaction.on_commit(
@@ -307,6 +336,21 @@ def _apply(
 
         transaction.on_commit(lambda: bot_move.delay(str(match_id)))
     return Outcome(match, first_seq, match.version, events, state)
+
+
+def _ranked_settle(match: Match, state: MatchState) -> None:
+    """The pot and the ratings move in the transaction that appends the final event: the whole
+    pot to the winner (or the stakes back when the match was voided), Elo and the month's
+    standings for both players."""
+    assert state.result is not None
+    players = [s.user_id for s in seats_of(match)]
+    winner = state.result.winner
+    winner_id = players[winner] if winner is not None else None
+    match_settle(match_id=match.id, winner_user_id=winner_id)
+    if winner is not None:
+        loser_id = players[1 - winner]
+        assert winner_id is not None and loser_id is not None
+        ratings_record(match_id=match.id, winner_user_id=winner_id, loser_user_id=loser_id)
 
 
 PROJECTION_FIELDS = [

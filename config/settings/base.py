@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import environ
+from celery.schedules import crontab
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 env = environ.Env()
@@ -32,6 +33,8 @@ INSTALLED_APPS = [
     "apps.bots",
     "apps.chat",
     "apps.moderation",
+    "apps.wallet",
+    "apps.ranking",
 ]
 
 MIDDLEWARE = [
@@ -178,6 +181,17 @@ CELERY_BEAT_SCHEDULE = {
         "task": "apps.moderation.tasks.reports_escalate_sweep",
         "schedule": 300.0,
     },
+    # Pairing also runs when a ticket arrives; the sweep widens the accepted gaps as time passes.
+    "ranking-matchmaking-sweep": {
+        "task": "apps.ranking.tasks.matchmaking_sweep",
+        "schedule": 5.0,
+    },
+    # The monthly tournament closes shortly after midnight UTC on the 1st (idempotent; the
+    # hourly run on the 1st catches a missed one).
+    "ranking-months-close": {
+        "task": "apps.ranking.tasks.months_close",
+        "schedule": crontab(minute=5, hour="*", day_of_month=1),
+    },
 }
 
 # --- the club ------------------------------------------------------------------------------
@@ -197,6 +211,16 @@ REPORT_EVIDENCE_MAX_MESSAGES = 200
 # The suspension steps of the ladder, in days; after the last one the next step is a ban.
 MODERATION_SUSPENSION_LADDER_DAYS = [1, 7, 30]
 
+# --- wallet (docs/wallet.md) ------------------------------------------------------------------
+# Coins a registered player gets from the club when their wallet opens (guests get no wallet).
+WALLET_SIGNUP_GRANT = env.int("WALLET_SIGNUP_GRANT", default=1000)
+# The stakes a ranked match may be played for (``400 invalid_stake`` otherwise).
+WALLET_STAKES = (20, 50, 100, 200, 500, 1000)
+# The most coins one admin grant may give (a guard against typing a zero too many).
+WALLET_GRANT_MAX = env.int("WALLET_GRANT_MAX", default=1_000_000)
+SPECTACULAR_SETTINGS["TAGS"].append({"name": "wallet", "description": "Your coins and ledger"})
+SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"]["TransferKindEnum"] = "apps.wallet.api.TRANSFER_KINDS"
+
 # --- chat and voice calls ------------------------------------------------------------------
 CHAT_RATE_LIMIT_MESSAGES = env.int("CHAT_RATE_LIMIT_MESSAGES", default=5)  # per player …
 CHAT_RATE_LIMIT_SECONDS = env.int("CHAT_RATE_LIMIT_SECONDS", default=10)  # … in this window
@@ -210,3 +234,30 @@ ICE_SERVERS = env.json(
 CALL_RING_SECONDS = 45  # a proposal nobody accepts ends after this
 CALL_STATE_TTL_SECONDS = 6 * 3600  # the cache keeps an active call's state at most this long
 CALL_SIGNAL_MAX_BYTES = 16 * 1024  # an offer, answer or ICE candidate, as JSON
+
+# --- ranking: Elo, matchmaking, the monthly tournament (docs/ranking.md) ---------------------
+# The match service's function that starts a ranked match (dotted path):
+# create(*, user_ids: tuple[int, int], stake: int) -> str (the match id)
+RANKING_MATCH_CREATOR = env(
+    "RANKING_MATCH_CREATOR", default="apps.matches.services.match_create_ranked"
+)
+# The accepted rating gap of a pair: GAP_BASE + GAP_PER_SECOND × seconds waited (by the longer
+# waiting of the two), at most GAP_MAX.
+RANKING_GAP_BASE = 100
+RANKING_GAP_PER_SECOND = 10
+RANKING_GAP_MAX = 600
+# A ticket nobody was paired with is cancelled ("expired") after this many seconds.
+RANKING_TICKET_MAX_WAIT_SECONDS = env.int("RANKING_TICKET_MAX_WAIT_SECONDS", default=600)
+# At most this many waiting tickets of one stake are considered by one pairing run.
+RANKING_PAIRING_BATCH = 200
+# Rows per leaderboard page.
+RANKING_PAGE_SIZE = 25
+SPECTACULAR_SETTINGS["TAGS"] += [
+    {"name": "matchmaking", "description": "Ranked matches: look for an opponent at a stake"},
+    {"name": "players", "description": "Players' ranked results and medals"},
+]
+SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"] |= {
+    "TicketStatusEnum": "apps.ranking.api.TICKET_STATUSES",
+    "TicketCancelReasonEnum": "apps.ranking.api.CANCEL_REASONS",
+    "MedalKindEnum": "apps.ranking.api.MEDAL_KINDS",
+}

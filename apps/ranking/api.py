@@ -1,0 +1,215 @@
+"""Ranking API (``/api/v1/``): matchmaking tickets for ranked matches, and a player's ranked
+stats. The leaderboards are HTML pages (``pages.py``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from apps.common.errors import NotFound
+from apps.common.schema import CSRF_FAILED, NOT_AUTHENTICATED, problem_responses
+
+from . import selectors, services
+from .matchmaking import STAKES
+from .models import Medal, Ticket
+
+# Choice sets named in SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].
+TICKET_STATUSES = Ticket.Status.values
+CANCEL_REASONS = [r for r in Ticket.Reason.values if r]
+MEDAL_KINDS = ["gold", "silver", "bronze"]
+RESTRICTED = "`suspended` (with `ends_at`) or `banned`: no online play for you now"
+
+
+class TicketInput(serializers.Serializer):
+    stake = serializers.ChoiceField(
+        choices=list(STAKES), help_text="coins each player puts in: 20, 50, 100, 200, 500, 1000"
+    )
+
+
+class Opponent(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class TicketOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    stake = serializers.IntegerField()
+    status = serializers.ChoiceField(
+        choices=TICKET_STATUSES,
+        help_text="waiting: still looking for an opponent; matched: `match_id` is your match; "
+        "cancelled: see `cancel_reason`",
+    )
+    cancel_reason = serializers.ChoiceField(
+        choices=CANCEL_REASONS,
+        allow_null=True,
+        help_text="cancelled_by_player; insufficient_coins: you could not pay the stake when "
+        "an opponent was found; expired: nobody was found in time; restricted",
+    )
+    match_id = serializers.UUIDField(allow_null=True, help_text="matched: the ranked match")
+    opponent = Opponent(allow_null=True, help_text="matched: who you play")
+    created_at = serializers.DateTimeField()
+    closed_at = serializers.DateTimeField(allow_null=True)
+
+
+def _ticket_body(ticket: Ticket) -> dict[str, Any]:
+    opponent = None
+    if ticket.opponent_id is not None:
+        opponent = {"id": ticket.opponent_id, "name": ticket.opponent.public_name}
+    return {
+        "id": ticket.pk,
+        "stake": ticket.stake,
+        "status": ticket.status,
+        "cancel_reason": ticket.cancel_reason or None,
+        "match_id": str(ticket.match_id) if ticket.match_id else None,
+        "opponent": opponent,
+        "created_at": ticket.created_at,
+        "closed_at": ticket.closed_at,
+    }
+
+
+def _ticket(user_id: int, ticket_id: int) -> Ticket:
+    ticket = selectors.ticket_of(user_id=user_id, ticket_id=ticket_id)
+    if ticket is None:
+        raise NotFound("no such ticket", code="ticket_not_found")
+    return ticket
+
+
+class TicketCreateApi(APIView):
+    @extend_schema(
+        tags=["matchmaking"],
+        summary="Look for a ranked opponent at a stake",
+        description="Pairing prefers the closest Elo rating; the rating gap accepted widens "
+        "the longer you wait (docs/ranking.md). Poll the ticket, or listen for "
+        '`{"type": "matchmaking.matched", …}` on your socket. One open ticket per player.',
+        request=TicketInput,
+        responses={
+            201: TicketOutput,
+            **problem_responses(
+                {
+                    400: "`invalid_input` (e.g. a stake not offered), `parse_error`",
+                    401: NOT_AUTHENTICATED,
+                    403: f"`registration_required`: guests cannot; {RESTRICTED}; {CSRF_FAILED}",
+                    409: "`ticket_already_open` (with `ticket_id`): you are already waiting",
+                }
+            ),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        body = TicketInput(data=request.data)
+        body.is_valid(raise_exception=True)
+        ticket = services.ticket_create(user=request.user, stake=body.validated_data["stake"])
+        ticket = _ticket(request.user.pk, ticket.pk)  # paired at once, maybe
+        return Response(_ticket_body(ticket), status=status.HTTP_201_CREATED)
+
+
+class TicketDetailApi(APIView):
+    @extend_schema(
+        tags=["matchmaking"],
+        summary="Poll your ticket: waiting, matched (with match_id) or cancelled",
+        responses={
+            200: TicketOutput,
+            **problem_responses(
+                {401: NOT_AUTHENTICATED, 404: "`ticket_not_found`: no such ticket of yours"}
+            ),
+        },
+    )
+    def get(self, request: Request, ticket_id: int) -> Response:
+        ticket = _ticket(request.user.pk, ticket_id)
+        if ticket.status == Ticket.Status.WAITING:
+            # A poll is also a pairing trigger (embedded mode has no beat).
+            services.matchmaking_pair(stake=ticket.stake)
+            ticket = _ticket(request.user.pk, ticket_id)
+        return Response(_ticket_body(ticket))
+
+    @extend_schema(
+        tags=["matchmaking"],
+        summary="Stop waiting (cancel your ticket)",
+        description="Cancelling a cancelled ticket changes nothing.",
+        responses={
+            200: TicketOutput,
+            **problem_responses(
+                {
+                    401: NOT_AUTHENTICATED,
+                    403: CSRF_FAILED,
+                    404: "`ticket_not_found`: no such ticket of yours",
+                    409: "`already_matched` (with `match_id`): you were paired; play the match",
+                }
+            ),
+        },
+    )
+    def delete(self, request: Request, ticket_id: int) -> Response:
+        ticket = services.ticket_cancel(user=request.user, ticket_id=ticket_id)
+        return Response(_ticket_body(ticket))
+
+
+class MedalOutput(serializers.Serializer):
+    year = serializers.IntegerField()
+    month = serializers.IntegerField()
+    rank = serializers.IntegerField(help_text="1, 2 or 3")
+    medal = serializers.ChoiceField(choices=MEDAL_KINDS)
+    points = serializers.IntegerField(help_text="tournament points of that month")
+
+
+class RatingOutput(serializers.Serializer):
+    rating = serializers.IntegerField(help_text="Elo rating (1500 to start)")
+    rated_matches = serializers.IntegerField()
+    provisional = serializers.BooleanField(help_text="fewer than 20 rated matches: K = 40")
+
+
+class PlayerStatsOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    rating = RatingOutput()
+    matches = serializers.IntegerField(help_text="finished ranked matches (voided ones excluded)")
+    wins = serializers.IntegerField()
+    radli = serializers.IntegerField(help_text="rádli: ranked matches lost")
+    schneider = serializers.IntegerField(help_text="ranked matches won by Schneider")
+    medals = MedalOutput(many=True, help_text="monthly tournament medals, newest first")
+
+
+def _medal_body(medal: Medal) -> dict[str, Any]:
+    return {
+        "year": medal.year,
+        "month": medal.month,
+        "rank": medal.rank,
+        "medal": medal.kind,
+        "points": medal.points,
+    }
+
+
+class PlayerStatsApi(APIView):
+    @extend_schema(
+        tags=["players"],
+        summary="A player's ranked results: matches, wins, rádli, Schneider, rating, medals",
+        responses={
+            200: PlayerStatsOutput,
+            **problem_responses(
+                {401: NOT_AUTHENTICATED, 404: "`player_not_found`: no such player"}
+            ),
+        },
+    )
+    def get(self, request: Request, user_id: int) -> Response:
+        stats = selectors.player_stats(user_id=user_id)
+        if stats is None:
+            raise NotFound("no such player", code="player_not_found")
+        return Response(
+            {
+                "id": stats.user.pk,
+                "name": stats.user.public_name,
+                "rating": {
+                    "rating": stats.rating,
+                    "rated_matches": stats.rated_matches,
+                    "provisional": stats.provisional,
+                },
+                "matches": stats.matches,
+                "wins": stats.wins,
+                "radli": stats.losses,
+                "schneider": stats.schneider,
+                "medals": [_medal_body(m) for m in stats.medals],
+            }
+        )

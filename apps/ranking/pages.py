@@ -1,0 +1,85 @@
+"""The leaderboard pages (HTML, for visitors too): the Elo ranking and each month's tournament."""
+
+from __future__ import annotations
+
+import calendar
+
+from django.conf import settings
+from django.core.paginator import Page, Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+
+from . import selectors, tournament
+
+FIRST_YEAR = 2020
+
+
+def _page(request: HttpRequest, rows: object) -> Page:
+    paginator = Paginator(rows, settings.RANKING_PAGE_SIZE)  # type: ignore[arg-type]
+    return paginator.get_page(request.GET.get("page"))
+
+
+def _month_label(year: int, month: int) -> str:
+    return f"{calendar.month_name[month]} {year}"
+
+
+def _recent_months(current: tuple[int, int], count: int = 6) -> list[dict[str, object]]:
+    months, at = [], current
+    for _ in range(count):
+        months.append({"year": at[0], "month": at[1], "label": _month_label(*at)})
+        at = tournament.previous_month(*at)
+    return months
+
+
+def _with_medals(page: Page) -> None:
+    medals = selectors.medals_of([row.user_id for row in page.object_list])
+    for row in page.object_list:
+        row.medals = medals.get(row.user_id, [])
+
+
+def elo_page(request: HttpRequest) -> HttpResponse:
+    page = _page(request, selectors.elo_leaderboard())
+    _with_medals(page)
+    current = tournament.month_of(timezone.now())
+    return render(
+        request,
+        "ranking/elo.html",
+        {
+            "page": page,
+            "first_rank": page.start_index(),
+            "months": _recent_months(current),
+        },
+    )
+
+
+def month_page(request: HttpRequest, year: int, month: int) -> HttpResponse:
+    current = tournament.month_of(timezone.now())
+    if not (1 <= month <= 12 and year >= FIRST_YEAR and (year, month) <= current):
+        return render(
+            request,
+            "ranking/not_found.html",
+            {"message": "There is no tournament for that month."},
+            status=404,
+        )
+    page = _page(request, selectors.month_standings(year=year, month=month))
+    _with_medals(page)
+    previous = tournament.previous_month(year, month)
+    following = tournament.next_month(year, month)
+    return render(
+        request,
+        "ranking/month.html",
+        {
+            "page": page,
+            "first_rank": page.start_index(),
+            "label": _month_label(year, month),
+            "year": year,
+            "month": month,
+            "is_current": (year, month) == current,
+            "winners": selectors.month_medals(year=year, month=month),
+            "previous": {"year": previous[0], "month": previous[1]}
+            if previous[0] >= FIRST_YEAR
+            else None,
+            "next": {"year": following[0], "month": following[1]} if following <= current else None,
+        },
+    )

@@ -1,0 +1,401 @@
+"""Ranking services: rating a finished ranked match (and its monthly standings), matchmaking
+tickets and pairing, closing a month's tournament. Each owns its transaction and locks."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Any
+from uuid import UUID
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.module_loading import import_string
+
+from apps.accounts.models import User
+from apps.chat.selectors import blocked_between
+from apps.common.errors import Conflict, Forbidden, NotFound, Problem
+from apps.moderation.guards import require_online_allowed
+from apps.moderation.selectors import online_restriction
+
+from . import elo, matchmaking, tournament
+from .models import Medal, MonthClosing, Rating, RatingChange, Standing, Ticket
+
+logger = logging.getLogger(__name__)
+
+
+def _now() -> datetime:
+    """The clock of this module (tests freeze it by replacing this function)."""
+    return timezone.now()
+
+
+# --- Elo and the monthly standings ---------------------------------------------------------
+
+
+def ratings_record(*, match_id: UUID | str, winner_user_id: int, loser_user_id: int) -> None:
+    """Rate a decided ranked match: both ratings, their history rows, and both players' standing
+    in the current month's tournament (UTC), in one transaction with the two rating rows
+    locked. Calling it again for the same match changes nothing.
+
+    The match service calls it inside the transaction that appends the match's final event;
+    voided matches (both players gone, stakes refunded) are not rated."""
+    if winner_user_id == loser_user_id:
+        raise ValueError("a player cannot beat themselves")
+    now = _now()
+    user_ids = sorted((winner_user_id, loser_user_id))
+    with transaction.atomic():
+        Rating.objects.bulk_create([Rating(user_id=uid) for uid in user_ids], ignore_conflicts=True)
+        locked = {
+            r.user_id: r
+            for r in Rating.objects.select_for_update()
+            .filter(user_id__in=user_ids)
+            .order_by("user_id")
+        }
+        # checked under the locks: a concurrent call for the same match has committed by now
+        if RatingChange.objects.filter(match_id=match_id).exists():
+            return
+        winner, loser = locked[winner_user_id], locked[loser_user_id]
+        outcome = elo.rate(
+            winner=winner.rating,
+            winner_matches=winner.matches,
+            loser=loser.rating,
+            loser_matches=loser.matches,
+        )
+        for rating, after in ((winner, outcome.winner_after), (loser, outcome.loser_after)):
+            rating.rating = after
+            rating.matches += 1
+            rating.save(update_fields=["rating", "matches", "updated_at"])
+        RatingChange.objects.bulk_create(
+            [
+                RatingChange(
+                    user_id=winner_user_id,
+                    match_id=match_id,
+                    won=True,
+                    before=outcome.winner_before,
+                    after=outcome.winner_after,
+                    delta=outcome.winner_delta,
+                    created_at=now,
+                ),
+                RatingChange(
+                    user_id=loser_user_id,
+                    match_id=match_id,
+                    won=False,
+                    before=outcome.loser_before,
+                    after=outcome.loser_after,
+                    delta=outcome.loser_delta,
+                    created_at=now,
+                ),
+            ]
+        )
+        _standings_update(
+            now=now,
+            results=[
+                (winner_user_id, True, outcome.winner_delta),
+                (loser_user_id, False, outcome.loser_delta),
+            ],
+        )
+
+
+def _standings_update(*, now: datetime, results: list[tuple[int, bool, int]]) -> None:
+    year, month = tournament.month_of(now)
+    user_ids = sorted(uid for uid, _, _ in results)
+    Standing.objects.bulk_create(
+        [Standing(user_id=uid, year=year, month=month, reached_at=now) for uid in user_ids],
+        ignore_conflicts=True,
+    )
+    rows = {
+        s.user_id: s
+        for s in Standing.objects.select_for_update()
+        .filter(year=year, month=month, user_id__in=user_ids)
+        .order_by("user_id")
+    }
+    for user_id, won, delta in results:
+        row = rows[user_id]
+        row.points += tournament.POINTS_WIN if won else tournament.POINTS_LOSS
+        row.wins += int(won)
+        row.losses += int(not won)
+        row.elo_gain += delta
+        row.reached_at = now
+        row.save(update_fields=["points", "wins", "losses", "elo_gain", "reached_at"])
+
+
+# --- the monthly tournament ------------------------------------------------------------------
+
+
+def month_close(*, year: int, month: int) -> list[Medal]:
+    """Close a finished month: gold, silver and bronze to its top three (by the tournament's
+    order). A month is closed once; closing it again awards nothing. Returns the new medals."""
+    now = _now()
+    if tournament.month_start(*tournament.next_month(year, month)) > now:
+        raise Conflict("the month is not over yet", code="month_not_over")
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                MonthClosing.objects.create(year=year, month=month, closed_at=now)
+        except IntegrityError:
+            return []
+        top = list(
+            Standing.objects.filter(year=year, month=month, points__gt=0).order_by(
+                "-points", "-elo_gain", "reached_at", "user_id"
+            )[:3]
+        )
+        medals = [
+            Medal(
+                user_id=s.user_id,
+                year=year,
+                month=month,
+                rank=rank,
+                points=s.points,
+                awarded_at=now,
+            )
+            for rank, s in enumerate(top, start=1)
+        ]
+        Medal.objects.bulk_create(medals)
+    return medals
+
+
+def months_close_due() -> int:
+    """Close every finished month that has standings and is not closed yet (the beat job).
+    Returns the number of medals awarded."""
+    current = tournament.month_of(_now())
+    awarded = 0
+    months = Standing.objects.values_list("year", "month").distinct().order_by("year", "month")
+    closed = set(MonthClosing.objects.values_list("year", "month"))
+    for year, month in months:
+        if (year, month) < current and (year, month) not in closed:
+            awarded += len(month_close(year=year, month=month))
+    return awarded
+
+
+# --- matchmaking -----------------------------------------------------------------------------
+
+
+def ticket_create(*, user: User, stake: int) -> Ticket:
+    """Queue ``user`` for a ranked match at ``stake``; pairing runs right after commit."""
+    if user.is_guest:
+        raise Forbidden(
+            "guests can only play the computer; sign up to play ranked matches",
+            code="registration_required",
+        )
+    require_online_allowed(user.id)
+    if stake not in matchmaking.STAKES:
+        raise Problem(
+            f"the stake must be one of {', '.join(map(str, matchmaking.STAKES))}",
+            code="invalid_stake",
+        )
+    try:
+        with transaction.atomic():
+            Rating.objects.get_or_create(user_id=user.id)
+            ticket = Ticket.objects.create(user=user, stake=stake, created_at=_now())
+            transaction.on_commit(lambda: _pairing_schedule(stake), robust=True)
+    except IntegrityError:
+        open_ticket = Ticket.objects.filter(user=user, status=Ticket.Status.WAITING).first()
+        raise Conflict(
+            "you are already waiting for a ranked match",
+            code="ticket_already_open",
+            ticket_id=open_ticket.pk if open_ticket else None,
+        ) from None
+    return ticket
+
+
+def ticket_cancel(*, user: User, ticket_id: int) -> Ticket:
+    """Stop waiting. A ticket already matched cannot be cancelled (409 ``already_matched``)."""
+    with transaction.atomic():
+        ticket = Ticket.objects.select_for_update().filter(pk=ticket_id, user=user).first()
+        if ticket is None:
+            raise NotFound("no such ticket", code="ticket_not_found")
+        if ticket.status == Ticket.Status.MATCHED:
+            raise Conflict(
+                "you were already paired; play the match",
+                code="already_matched",
+                match_id=str(ticket.match_id),
+            )
+        if ticket.status == Ticket.Status.WAITING:
+            _ticket_close(ticket, reason=Ticket.Reason.BY_PLAYER, now=_now())
+    return ticket
+
+
+def _ticket_close(ticket: Ticket, *, reason: str, now: datetime) -> None:
+    ticket.status = Ticket.Status.CANCELLED
+    ticket.cancel_reason = reason
+    ticket.closed_at = now
+    ticket.save(update_fields=["status", "cancel_reason", "closed_at"])
+
+
+def _pairing_schedule(stake: int) -> None:
+    from .tasks import matchmaking_pair  # noqa: PLC0415 (tasks import this module)
+
+    matchmaking_pair.delay(stake)
+
+
+def match_creator() -> Callable[..., str]:
+    """The function that starts a ranked match (settings ``RANKING_MATCH_CREATOR``)."""
+    return import_string(settings.RANKING_MATCH_CREATOR)
+
+
+def _gap() -> matchmaking.Gap:
+    return matchmaking.Gap(
+        base=settings.RANKING_GAP_BASE,
+        per_second=settings.RANKING_GAP_PER_SECOND,
+        maximum=settings.RANKING_GAP_MAX,
+    )
+
+
+def matchmaking_pair(*, stake: int) -> int:
+    """Pair the waiting tickets of one stake (those no concurrent run holds) and start a match
+    for each pair. Returns the number of matches started."""
+    now = _now()
+    notices: list[tuple[int, dict[str, Any]]] = []
+    started = 0
+    with transaction.atomic():
+        tickets = list(
+            Ticket.objects.select_for_update(skip_locked=True)
+            .filter(status=Ticket.Status.WAITING, stake=stake)
+            .order_by("created_at", "id")[: settings.RANKING_PAIRING_BATCH]
+        )
+        if len(tickets) < 2:
+            return 0
+        ratings = dict(
+            Rating.objects.filter(user_id__in=[t.user_id for t in tickets]).values_list(
+                "user_id", "rating"
+            )
+        )
+        by_id = {t.pk: t for t in tickets}
+        waiting = [
+            matchmaking.Waiting(
+                ticket_id=t.pk,
+                user_id=t.user_id,
+                rating=ratings.get(t.user_id, elo.INITIAL_RATING),
+                since=t.created_at,
+            )
+            for t in tickets
+        ]
+        chosen = matchmaking.pairs(waiting, now=now, gap=_gap(), blocked=blocked_between)
+        create = match_creator()
+        for a, b in chosen:
+            first, second = by_id[a.ticket_id], by_id[b.ticket_id]
+            if _pair_start(create, first, second, stake=stake, now=now, notices=notices):
+                started += 1
+        transaction.on_commit(lambda: _notify_all(notices), robust=True)
+    return started
+
+
+def _pair_start(
+    create: Callable[..., str],
+    first: Ticket,
+    second: Ticket,
+    *,
+    stake: int,
+    now: datetime,
+    notices: list[tuple[int, dict[str, Any]]],
+) -> bool:
+    restricted = [t for t in (first, second) if online_restriction(t.user_id, now) is not None]
+    for ticket in restricted:  # suspended or banned while waiting
+        _ticket_close(ticket, reason=Ticket.Reason.RESTRICTED, now=now)
+        notices.append((ticket.user_id, _cancelled_notice(ticket, Ticket.Reason.RESTRICTED)))
+    if restricted:
+        return False
+    try:
+        with transaction.atomic():  # a savepoint: a failed creation leaves nothing behind
+            match_id = create(user_ids=(first.user_id, second.user_id), stake=stake)
+    except Problem as problem:
+        if problem.code != "insufficient_coins":
+            logger.warning(
+                "ranked match for tickets %s, %s refused: %s", first.pk, second.pk, problem.code
+            )
+            return False
+        poor = _short_of_coins(problem) or {first.user_id, second.user_id}
+        for ticket in (first, second):
+            if ticket.user_id in poor:
+                _ticket_close(ticket, reason=Ticket.Reason.INSUFFICIENT_COINS, now=now)
+                notices.append(
+                    (ticket.user_id, _cancelled_notice(ticket, Ticket.Reason.INSUFFICIENT_COINS))
+                )
+        return False
+    except Exception:
+        logger.exception("starting a ranked match for tickets %s, %s failed", first.pk, second.pk)
+        return False
+    for ticket, other in ((first, second), (second, first)):
+        ticket.status = Ticket.Status.MATCHED
+        ticket.match_id = match_id
+        ticket.opponent_id = other.user_id
+        ticket.closed_at = now
+        ticket.save(update_fields=["status", "match", "opponent", "closed_at"])
+    names = {
+        u.pk: u.public_name for u in User.objects.filter(pk__in=[first.user_id, second.user_id])
+    }
+    for ticket, other in ((first, second), (second, first)):
+        notices.append(
+            (
+                ticket.user_id,
+                {
+                    "type": "matchmaking.matched",
+                    "ticket_id": ticket.pk,
+                    "match_id": str(match_id),
+                    "stake": stake,
+                    "opponent": {"id": other.user_id, "name": names.get(other.user_id, "")},
+                },
+            )
+        )
+    return True
+
+
+def _cancelled_notice(ticket: Ticket, reason: str) -> dict[str, Any]:
+    return {
+        "type": "matchmaking.cancelled",
+        "ticket_id": ticket.pk,
+        "stake": ticket.stake,
+        "reason": str(reason),
+    }
+
+
+def _short_of_coins(problem: Problem) -> set[int]:
+    """Who could not pay, as an ``insufficient_coins`` problem tells it (the wallet's
+    ``InsufficientCoins.user_ids``, or a ``user_ids``/``user_id`` member); empty if unknown."""
+    found = getattr(problem, "user_ids", None) or problem.extra.get("user_ids")
+    if found:
+        return set(found)
+    single = problem.extra.get("user_id")
+    return {single} if single is not None else set()
+
+
+def tickets_expire(*, before: datetime | None = None) -> int:
+    """Cancel (reason ``expired``) the waiting tickets created before ``before`` (default: the
+    longest wait allowed ago)."""
+    now = _now()
+    cutoff = before or now - timedelta(seconds=settings.RANKING_TICKET_MAX_WAIT_SECONDS)
+    notices: list[tuple[int, dict[str, Any]]] = []
+    with transaction.atomic():
+        due = list(
+            Ticket.objects.select_for_update(skip_locked=True).filter(
+                status=Ticket.Status.WAITING, created_at__lt=cutoff
+            )
+        )
+        for ticket in due:
+            _ticket_close(ticket, reason=Ticket.Reason.EXPIRED, now=now)
+            notices.append((ticket.user_id, _cancelled_notice(ticket, Ticket.Reason.EXPIRED)))
+        transaction.on_commit(lambda: _notify_all(notices), robust=True)
+    return len(due)
+
+
+def user_group(user_id: int) -> str:
+    return f"user.{user_id}"
+
+
+def _notify_all(notices: list[tuple[int, dict[str, Any]]]) -> None:
+    """Push each notice to its player's sockets (group ``user.<id>``). A push is a hint (the
+    ticket is the truth): failures are logged, never raised."""
+    if not notices:
+        return
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    for user_id, message in notices:
+        try:
+            async_to_sync(layer.group_send)(user_group(user_id), message)
+        except Exception:
+            logger.exception("push of %s to user %s failed", message["type"], user_id)

@@ -1,0 +1,13 @@
+from django.urls import path
+
+from . import api
+
+urlpatterns = [
+    path("matchmaking/tickets/", api.TicketCreateApi.as_view(), name="ticket-create"),
+    path(
+        "matchmaking/tickets/<int:ticket_id>/",
+        api.TicketDetailApi.as_view(),
+        name="ticket-detail",
+    ),
+    path("players/<int:user_id>/stats/", api.PlayerStatsApi.as_view(), name="player-stats"),
+]

@@ -1,0 +1,93 @@
+"""Fixtures of the ranking tests: the match creator double, a frozen clock, finished matches."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
+from types import ModuleType
+from typing import Any
+
+import pytest
+from django.utils import timezone
+
+from apps.accounts.models import User
+from apps.matches.models import Match, MatchEvent, Seat
+from apps.ranking import services
+from tests.ranking import doubles
+
+
+class Clock:
+    """The ranking services' clock, frozen until moved."""
+
+    def __init__(self, now: datetime) -> None:
+        self.now = now
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    frozen = Clock(datetime(2026, 10, 15, 12, 0, tzinfo=UTC))
+    monkeypatch.setattr(services, "_now", frozen)
+    return frozen
+
+
+@pytest.fixture
+def creator(settings: Any) -> Iterator[ModuleType]:
+    """Ranked matches are started by the recording double (no code change: a setting)."""
+    settings.RANKING_MATCH_CREATOR = "tests.ranking.doubles.create_ranked_match"
+    doubles.reset()
+    yield doubles
+    doubles.reset()
+
+
+FinishMatch = Callable[..., Match]
+
+
+@pytest.fixture
+def finished_match(db: None) -> FinishMatch:
+    """A finished ranked match between two players (the match service's part, as stored)."""
+
+    def make(
+        winner: User,
+        loser: User,
+        *,
+        schneider: bool = False,
+        winner_seat: int = 0,
+        voided: bool = False,
+    ) -> Match:
+        match = Match.objects.create(
+            mode=Match.Mode.RANKED,
+            status=Match.Status.FINISHED,
+            created_by=winner,
+            stake=100,
+            winner_seat=None if voided else winner_seat,
+            end_reason="abandoned" if voided else "points",
+            finished_at=timezone.now(),
+        )
+        seats = {winner_seat: winner, 1 - winner_seat: loser}
+        for index in (0, 1):
+            Seat.objects.create(match=match, index=index, user=seats[index])
+        MatchEvent.objects.create(
+            match=match,
+            seq=1,
+            type="match_ended",
+            schema_version=1,
+            payload={
+                "winner": None if voided else winner_seat,
+                "reason": "abandoned" if voided else "points",
+                "scores": [7, 0] if winner_seat == 0 else [0, 7],
+                "radli": None if voided else 1 - winner_seat,
+                "schneider": schneider,
+                "ruckschneider": False,
+            },
+            batch=1,
+            recorded_at=timezone.now(),
+        )
+        return match
+
+    return make

@@ -1,0 +1,136 @@
+"""The wallet API: your balance and your ledger history (never anyone else's), as documented in
+the OpenAPI schema; a sign-up opens the wallet with the grant; guests have no wallet."""
+
+from __future__ import annotations
+
+import copy
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.core import mail
+from drf_spectacular.generators import SchemaGenerator
+from jsonschema import Draft202012Validator
+from rest_framework.test import APIClient
+
+from apps.accounts.models import User
+from apps.wallet.services import coins_grant, match_settle, stakes_hold
+from tests.conftest import MakePlayer
+from tests.factories import UserFactory
+from tests.test_openapi import _json_schema
+
+pytestmark = pytest.mark.django_db
+
+WALLET, LEDGER = "/api/v1/wallet/", "/api/v1/wallet/ledger/"
+GRANT = 1000
+
+
+@pytest.fixture(scope="module")
+def check() -> Callable[..., dict]:
+    """The response's status, media type and body are as the schema documents them."""
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    components = _json_schema(copy.deepcopy(schema["components"]["schemas"]))
+    components["Problem"]["additionalProperties"] = True
+
+    def check_response(response: Any, path: str) -> dict:
+        operation = schema["paths"][path]["get"]
+        code = str(response.status_code)
+        assert code in operation["responses"], f"GET {path}: {code} is not documented"
+        media = response["Content-Type"].split(";")[0]
+        content = operation["responses"][code]["content"]
+        assert media in content, f"GET {path} {code}: {media}"
+        body = response.json()
+        root = {
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "components": {"schemas": components},
+            **_json_schema(content[media]["schema"]),
+        }
+        errors = list(Draft202012Validator(root).iter_errors(body))
+        assert not errors, f"GET {path} {code}: " + "; ".join(e.message for e in errors)
+        return body
+
+    return check_response
+
+
+def test_a_new_player_sees_the_sign_up_grant(make_player: MakePlayer, check) -> None:
+    player = make_player()
+    assert check(player.client.get(WALLET), WALLET) == {"balance": GRANT}
+    page = check(player.client.get(LEDGER), LEDGER)
+    assert page["count"] == 1
+    [entry] = page["results"]
+    assert entry["amount"] == GRANT and entry["balance_after"] == GRANT
+    assert (entry["kind"], entry["match_id"]) == ("signup_grant", None)
+    # Asking again grants nothing more.
+    assert player.client.get(WALLET).json() == {"balance": GRANT}
+
+
+def test_the_history_is_newest_first_with_matches_and_running_balances(
+    make_player: MakePlayer, check
+) -> None:
+    me, rival = make_player(), make_player()
+    won, void = uuid.uuid4(), uuid.uuid4()
+    stakes_hold(match_id=won, user_ids=[me.user.pk, rival.user.pk], stake=100)
+    match_settle(match_id=won, winner_user_id=me.user.pk)
+    stakes_hold(match_id=void, user_ids=[rival.user.pk, me.user.pk], stake=50)
+    match_settle(match_id=void, winner_user_id=None)
+    admin = UserFactory(is_staff=True, is_superuser=True)
+    coins_grant(admin=admin, user=me.user, amount=7, reason="bug bounty")
+
+    page = check(me.client.get(LEDGER), LEDGER)
+    rows = [(e["kind"], e["amount"], e["match_id"], e["balance_after"]) for e in page["results"]]
+    assert rows == [
+        ("grant", 7, None, 1107),
+        ("refund", 50, str(void), 1100),
+        ("stake", -50, str(void), 1050),
+        ("payout", 200, str(won), 1100),
+        ("stake", -100, str(won), 900),
+        ("signup_grant", 1000, None, 1000),
+    ]
+    assert check(me.client.get(WALLET), WALLET) == {"balance": 1107}
+    # The rival sees only their own entries.
+    theirs = rival.client.get(LEDGER).json()["results"]
+    assert [(e["kind"], e["amount"]) for e in theirs] == [
+        ("refund", 50),
+        ("stake", -50),
+        ("stake", -100),
+        ("signup_grant", 1000),
+    ]
+    assert rival.client.get(WALLET).json() == {"balance": 900}
+
+
+def test_the_history_is_paginated(make_player: MakePlayer, check) -> None:
+    me = make_player()
+    admin = UserFactory(is_staff=True, is_superuser=True)
+    for amount in range(1, 6):
+        coins_grant(admin=admin, user=me.user, amount=amount, reason="x")
+    first = check(me.client.get(LEDGER, {"limit": 2}), LEDGER)
+    assert first["count"] == 6
+    assert [e["amount"] for e in first["results"]] == [5, 4]
+    second = me.client.get(first["next"]).json()
+    assert [e["amount"] for e in second["results"]] == [3, 2]
+
+
+def test_guests_have_no_wallet(make_player: MakePlayer, check) -> None:
+    guest = make_player(guest=True)
+    for path in (WALLET, LEDGER):
+        body = check(guest.client.get(path), path)
+        assert (body["status"], body["code"]) == (403, "guest_has_no_wallet")
+
+
+def test_the_wallet_needs_authentication(anon: APIClient, check) -> None:
+    for path in (WALLET, LEDGER):
+        assert check(anon.get(path), path)["code"] == "not_authenticated"
+
+
+def test_signing_up_opens_the_wallet_with_the_grant(anon: APIClient) -> None:
+    response = anon.post(
+        "/_allauth/app/v1/auth/signup",
+        {"email": "neo@example.com", "password": "correct horse battery"},
+        format="json",
+    )
+    assert response.status_code == 401  # the address is still to be verified
+    assert mail.outbox
+    user = User.objects.get(email="neo@example.com")
+    assert user.wallet.balance == GRANT
+    assert [e.transfer.kind for e in user.wallet.entries.all()] == ["signup_grant"]
