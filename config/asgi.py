@@ -10,13 +10,16 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
-from apps.matches.routing import websocket_urlpatterns  # noqa: E402
+from apps.matches import routing as match_sockets  # noqa: E402
+from apps.ranking import routing as player_sockets  # noqa: E402
+
+websocket_urlpatterns = match_sockets.websocket_urlpatterns + player_sockets.websocket_urlpatterns
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         # Browsers authenticate by their session cookie; apps send their session token in the
-        # first message (never in the URL, which ends up in logs). See apps/matches/consumers.py.
+        # first message (never in the URL, which ends up in logs). See apps/common/sockets.py.
         "websocket": AuthMiddlewareStack(URLRouter(websocket_urlpatterns)),
     }
 )

@@ -24,31 +24,22 @@ messages, ``{"type": "chat", "match_id", "message": {"id", "sender_seat", "text"
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from typing import Any
-from urllib.parse import urlsplit
 
-from allauth.headless.internal.sessionkit import authenticate_by_x_session_token
 from channels.db import database_sync_to_async
 from channels.exceptions import ChannelFull
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
-from django.utils.http import is_same_domain
 
 from apps.accounts.models import User
 from apps.chat import calls
 from apps.common.errors import Conflict, Problem
+from apps.common.sockets import NOT_AUTHENTICATED, AuthenticatedJsonConsumer
 from apps.matches.models import Match, Seat
 
 from .push import envelopes_from_message, match_group
 
-NOT_AUTHENTICATED = 4401
 NOT_A_PARTICIPANT = 4403
-
-
-def _user_for_token(token: str) -> User | None:
-    found = authenticate_by_x_session_token(token)
-    return found[0] if found else None
+__all__ = ["NOT_AUTHENTICATED", "NOT_A_PARTICIPANT", "MatchConsumer"]
 
 
 def _seat_of(match_id: str, user: User) -> int | None:
@@ -57,45 +48,6 @@ def _seat_of(match_id: str, user: User) -> int | None:
 
 def _version_of(match_id: str) -> int:
     return Match.objects.filter(pk=match_id).values_list("version", flat=True).get()
-
-
-def _header(scope: dict[str, Any], name: bytes) -> str | None:
-    for key, value in scope.get("headers", []):
-        if key.lower() == name:
-            return bytes(value).decode("latin-1")
-    return None
-
-
-def _origin_of(url: str) -> str:
-    parts = urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc}".lower()
-
-
-def cookie_origin_trusted(scope: dict[str, Any]) -> bool:
-    """Whether the handshake's ``Origin`` may use the session cookie.
-
-    No ``Origin``: not a browser (browsers always send it on a WebSocket handshake), so no
-    cross-site page is behind it. Otherwise the origin must be the host the socket was opened
-    on, the public site, a CSRF-trusted origin, or one of ``ALLOWED_HOSTS``.
-    """
-    origin = _header(scope, b"origin")
-    if origin is None:
-        return True
-    parts = urlsplit(origin)
-    if not parts.scheme or not parts.hostname:  # "null" (sandboxed pages, file://) and junk
-        return False
-    normalized = _origin_of(origin)
-    host = _header(scope, b"host")
-    if host is not None and parts.netloc.lower() == host.lower():
-        return True
-    trusted = {_origin_of(settings.PUBLIC_BASE_URL)}
-    trusted.update(_origin_of(o) for o in getattr(settings, "CSRF_TRUSTED_ORIGINS", []))
-    if normalized in trusted:
-        return True
-    return any(
-        pattern == "*" or is_same_domain(parts.hostname, pattern)
-        for pattern in settings.ALLOWED_HOSTS
-    )
 
 
 def _error_frame(problem: Problem, request: str) -> dict[str, Any]:
@@ -109,72 +61,23 @@ def _error_frame(problem: Problem, request: str) -> dict[str, Any]:
     }
 
 
-class MatchConsumer(AsyncJsonWebsocketConsumer):
+class MatchConsumer(AuthenticatedJsonConsumer):
     match_id: str
     seat: int | None = None
-    user_id: int | None = None
-    _refused: bool = False
-    _authenticating: bool = False
-    _deadline: asyncio.Task[None] | None = None
     _ring: asyncio.Task[None] | None = None
     _in_calls: bool = False  # this socket proposed or accepted a call at some point
 
     async def connect(self) -> None:
         self.match_id = str(self.scope["url_route"]["kwargs"]["match_id"])
-        await self.accept()
-        user = self.scope.get("user")
-        if user is not None and user.is_authenticated and cookie_origin_trusted(self.scope):
-            await self._join(user)
-            return
-        self._deadline = asyncio.create_task(self._close_at_deadline())
+        await super().connect()
 
-    async def _close_at_deadline(self) -> None:
-        await asyncio.sleep(settings.WS_AUTH_TIMEOUT_SECONDS)
-        if self.seat is None and not self._authenticating and not self._refused:
-            await self._refuse(NOT_AUTHENTICATED, "not_authenticated")
-
-    def _stop_deadline(self) -> None:
-        # Never cancel the deadline task from inside itself (it is refusing the socket).
-        if self._deadline is not None and self._deadline is not asyncio.current_task():
-            self._deadline.cancel()
-        self._deadline = None
-
-    async def receive(
-        self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
-    ) -> None:
-        """Parse a frame; a frame that is not JSON text is not an ``authenticate``."""
-        if self._refused:
-            return
-        content: Any = None
-        if text_data is not None:
-            with contextlib.suppress(ValueError):
-                content = await self.decode_json(text_data)
-        await self.receive_json(content)
-
-    async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        if self._refused:
-            return
-        message = content if isinstance(content, dict) else {}
-        if self.seat is None:
-            token = message.get("token")
-            if message.get("type") != "authenticate" or not isinstance(token, str) or not token:
-                await self._refuse(NOT_AUTHENTICATED, "not_authenticated")
-                return
-            # Authentication is under way: the deadline must not cut it short.
-            self._authenticating = True
-            self._stop_deadline()
-            user = await database_sync_to_async(_user_for_token)(token)
-            if user is None:
-                await self._refuse(NOT_AUTHENTICATED, "invalid_token")
-                return
-            await self._join(user)
-        elif message.get("type") == "ping":
+    async def receive_authenticated(self, message: dict[str, Any]) -> None:
+        if message.get("type") == "ping":
             await self.send_json({"type": "pong"})
         elif isinstance(message.get("type"), str) and message["type"].startswith("call."):
             await self._call(message)
 
     async def _join(self, user: User) -> None:
-        self._stop_deadline()
         seat = await database_sync_to_async(_seat_of)(self.match_id, user)
         if seat is None:
             await self._refuse(NOT_A_PARTICIPANT, "match_not_found")
@@ -186,14 +89,6 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json(
             {"type": "ready", "match_id": self.match_id, "seat": seat, "version": version}
         )
-
-    async def _refuse(self, close_code: int, code: str) -> None:
-        if self._refused:
-            return
-        self._refused = True
-        self._stop_deadline()
-        await self.send_json({"type": "error", "code": code})
-        await self.close(code=close_code)
 
     async def disconnect(self, code: int) -> None:
         self._stop_deadline()

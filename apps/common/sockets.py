@@ -1,0 +1,151 @@
+"""The authentication every WebSocket of the club shares.
+
+No token in the URL (it would end up in logs): browsers are known by their session cookie, and
+only when the handshake comes from one of our own origins (or from no browser at all) —
+otherwise any web page could open the socket with a visitor's cookie (cross-site WebSocket
+hijacking). Apps send ``{"type": "authenticate", "token": "<session token>"}`` as their first
+message, within ``WS_AUTH_TIMEOUT_SECONDS``. Close code 4401: not authenticated. Once refused,
+a socket takes no more messages.
+"""
+
+from __future__ import annotations
+
+import abc
+import asyncio
+import contextlib
+from typing import Any
+from urllib.parse import urlsplit
+
+from allauth.headless.internal.sessionkit import authenticate_by_x_session_token
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+from django.utils.http import is_same_domain
+
+from apps.accounts.models import User
+
+NOT_AUTHENTICATED = 4401
+
+
+def _user_for_token(token: str) -> User | None:
+    found = authenticate_by_x_session_token(token)
+    return found[0] if found else None
+
+
+def _header(scope: dict[str, Any], name: bytes) -> str | None:
+    for key, value in scope.get("headers", []):
+        if key.lower() == name:
+            return bytes(value).decode("latin-1")
+    return None
+
+
+def _origin_of(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}".lower()
+
+
+def cookie_origin_trusted(scope: dict[str, Any]) -> bool:
+    """Whether the handshake's ``Origin`` may use the session cookie.
+
+    No ``Origin``: not a browser (browsers always send it on a WebSocket handshake), so no
+    cross-site page is behind it. Otherwise the origin must be the host the socket was opened
+    on, the public site, a CSRF-trusted origin, or one of ``ALLOWED_HOSTS``.
+    """
+    origin = _header(scope, b"origin")
+    if origin is None:
+        return True
+    parts = urlsplit(origin)
+    if not parts.scheme or not parts.hostname:  # "null" (sandboxed pages, file://) and junk
+        return False
+    normalized = _origin_of(origin)
+    host = _header(scope, b"host")
+    if host is not None and parts.netloc.lower() == host.lower():
+        return True
+    trusted = {_origin_of(settings.PUBLIC_BASE_URL)}
+    trusted.update(_origin_of(o) for o in getattr(settings, "CSRF_TRUSTED_ORIGINS", []))
+    if normalized in trusted:
+        return True
+    return any(
+        pattern == "*" or is_same_domain(parts.hostname, pattern)
+        for pattern in settings.ALLOWED_HOSTS
+    )
+
+
+class AuthenticatedJsonConsumer(AsyncJsonWebsocketConsumer, abc.ABC):
+    """Accepts, authenticates, then calls ``_join(user)``; later messages go to
+    ``receive_authenticated``. Subclasses refuse with ``_refuse(close_code, code)``."""
+
+    user_id: int | None = None
+    _refused: bool = False
+    _authenticating: bool = False
+    _deadline: asyncio.Task[None] | None = None
+
+    async def connect(self) -> None:
+        await self.accept()
+        user = self.scope.get("user")
+        if user is not None and user.is_authenticated and cookie_origin_trusted(self.scope):
+            await self._authenticated(user)
+            return
+        self._deadline = asyncio.create_task(self._close_at_deadline())
+
+    async def _close_at_deadline(self) -> None:
+        await asyncio.sleep(settings.WS_AUTH_TIMEOUT_SECONDS)
+        if self.user_id is None and not self._authenticating and not self._refused:
+            await self._refuse(NOT_AUTHENTICATED, "not_authenticated")
+
+    def _stop_deadline(self) -> None:
+        # Never cancel the deadline task from inside itself (it is refusing the socket).
+        if self._deadline is not None and self._deadline is not asyncio.current_task():
+            self._deadline.cancel()
+        self._deadline = None
+
+    async def receive(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
+    ) -> None:
+        """Parse a frame; a frame that is not JSON text is not an ``authenticate``."""
+        if self._refused:
+            return
+        content: Any = None
+        if text_data is not None:
+            with contextlib.suppress(ValueError):
+                content = await self.decode_json(text_data)
+        await self.receive_json(content)
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        if self._refused:
+            return
+        message = content if isinstance(content, dict) else {}
+        if self.user_id is None:
+            token = message.get("token")
+            if message.get("type") != "authenticate" or not isinstance(token, str) or not token:
+                await self._refuse(NOT_AUTHENTICATED, "not_authenticated")
+                return
+            # Authentication is under way: the deadline must not cut it short.
+            self._authenticating = True
+            self._stop_deadline()
+            user = await database_sync_to_async(_user_for_token)(token)
+            if user is None:
+                await self._refuse(NOT_AUTHENTICATED, "invalid_token")
+                return
+            await self._authenticated(user)
+        else:
+            await self.receive_authenticated(message)
+
+    async def _authenticated(self, user: User) -> None:
+        self._stop_deadline()
+        await self._join(user)
+
+    @abc.abstractmethod
+    async def _join(self, user: User) -> None:
+        """What an authenticated user joins (a match's group, their own group)."""
+
+    async def receive_authenticated(self, message: dict[str, Any]) -> None:
+        """A message after authentication (ignored unless a subclass handles it)."""
+
+    async def _refuse(self, close_code: int, code: str) -> None:
+        if self._refused:
+            return
+        self._refused = True
+        self._stop_deadline()
+        await self.send_json({"type": "error", "code": code})
+        await self.close(code=close_code)
