@@ -19,6 +19,7 @@ from django.utils.safestring import SafeString
 from apps.matches.models import Match, Seat
 from apps.moderation.models import Report, Sanction
 from apps.moderation.selectors import online_restriction
+from apps.wallet.selectors import balance_of
 
 from .models import User
 
@@ -80,7 +81,7 @@ class SanctionedFilter(admin.SimpleListFilter):
         return queryset
 
 
-STATS_FIELDS = ("matches_summary", "moderation_summary")
+STATS_FIELDS = ("matches_summary", "coins", "moderation_summary")
 
 
 @admin.register(User)
@@ -163,6 +164,14 @@ class UserAdmin(BaseUserAdmin):
             f"{counts['total']} finished ({counts['computer']} against the computer, "
             f"{counts['online']} online), {won} won; {running} in progress"
         )
+
+    @admin.display(description="coins")
+    def coins(self, user: User) -> str:
+        """The balance as the ledger sums it; grants go through the wallet's grant action
+        (Wallet › Accounts), never by editing a number here."""
+        if user.pk is None or user.is_guest:
+            return "—"
+        return f"{balance_of(user.pk):,}"
 
     @admin.display(description="moderation")
     def moderation_summary(self, user: User) -> SafeString | str:

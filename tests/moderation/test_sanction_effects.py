@@ -55,6 +55,9 @@ def _online_calls(
             f"/api/v1/matches/{started['id']}/chat/", {"text": "szia"}, format="json"
         ),
         "call servers": lambda: sanctioned.client.get("/api/v1/calls/ice-servers/"),
+        "matchmaking": lambda: sanctioned.client.post(
+            "/api/v1/matchmaking/tickets/", {"stake": 20}, format="json"
+        ),
     }
 
 
