@@ -1,0 +1,38 @@
+"""Between the view's action dicts and the search's int actions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cardbits import CLOSE, CODES, EXCHANGE, INDEX
+from .heuristics import SURRENDER
+
+Action = dict[str, Any]
+GIVING_UP = ("surrender", "leave", "resign")
+
+
+def to_int(action: Action) -> int | None:
+    """The search's number for a view action (``None`` for leave and resign)."""
+    kind = action["type"]
+    if kind == "play_card":
+        return INDEX[action["card"]]
+    return {"exchange_trump": EXCHANGE, "close_talon": CLOSE, "surrender": SURRENDER}.get(kind)
+
+
+def moves(view: dict[str, Any]) -> list[int]:
+    """The legal exchange, close and card actions of the view, as ints."""
+    out = []
+    for a in view["legal_actions"]:
+        if a["type"] not in GIVING_UP:
+            n = to_int(a)
+            if n is not None:
+                out.append(n)
+    return out
+
+
+def to_action(view: dict[str, Any], n: int) -> Action:
+    """The view's own legal action dict for int action ``n``."""
+    for a in view["legal_actions"]:
+        if to_int(a) == n:
+            return a
+    raise ValueError(f"action {n} ({CODES[n] if n < 20 else n}) is not legal here")

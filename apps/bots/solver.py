@@ -1,0 +1,199 @@
+"""The exact solver: perfect-information endgames of a klub deal, by alpha-beta on game points.
+
+Once the talon is exhausted or closed nobody draws again, so with both hands known the rest of
+the deal is a finite two-player game of at most ten cards. ``solve`` returns its minimax value
+in game points (from the point of view of a given seat: +3 … -3) under the strict follow
+rules, marriages, the 66 rule and the closing rules, with a transposition table that stores
+bounds (the value set is tiny, so windows close fast).
+"""
+
+from __future__ import annotations
+
+from .bitgame import WIN, BitGame, by_loser_state, for_failed_close
+from .cardbits import ABOVE, POINTS, SUIT_MASK, partner
+
+INF = 4
+
+
+class EndgameSolver:
+    """Solves one endgame family: fixed trump and closing facts, any hands and scores."""
+
+    def __init__(
+        self, trump: int, closed_by: int, closed_at: tuple[tuple[int, int], ...] | None
+    ) -> None:
+        self.trump = trump
+        self.trump_mask = SUIT_MASK[trump]
+        self.closed_by = closed_by
+        self.closed_at = closed_at
+        self.table: dict[tuple[int, ...], tuple[int, int]] = {}
+        self.nodes = 0
+
+    def end_66(self, seat: int, p: tuple[int, int], t: tuple[int, int]) -> int:
+        """The value for seat 0 when ``seat`` reaches 66 with a trick."""
+        other = 1 - seat
+        closer = self.closed_by
+        if closer < 0:
+            gp = by_loser_state(p[other], t[other])
+        elif closer == seat:
+            assert self.closed_at is not None
+            gp = by_loser_state(*self.closed_at[other])
+        else:
+            return self.failed_close()
+        return gp if seat == 0 else -gp
+
+    def failed_close(self) -> int:
+        assert self.closed_at is not None
+        other = 1 - self.closed_by
+        gp = for_failed_close(self.closed_at[other][1])
+        return gp if other == 0 else -gp
+
+    def last_trick(self, winner: int) -> int:
+        if self.closed_by < 0:
+            return 1 if winner == 0 else -1
+        return self.failed_close()
+
+    def search(  # noqa: PLR0917 (the hot path: plain ints, no tuples)
+        self,
+        h0: int,
+        h1: int,
+        led: int,
+        turn: int,
+        p0: int,
+        p1: int,
+        t0: int,
+        t1: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """The value for seat 0 of the position (``led`` = the card on the table or -1)."""
+        self.nodes += 1
+        key = (h0, h1, led, turn, p0, p1, t0 > 0, t1 > 0)
+        entry = self.table.get(key)
+        if entry is not None:
+            lo, hi = entry
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+            alpha = max(alpha, lo)
+            beta = min(beta, hi)
+        a0, b0 = alpha, beta
+        hand = h0 if turn == 0 else h1
+        maximise = turn == 0
+        best = -INF if maximise else INF
+        if led < 0:
+            moves = hand
+        else:
+            same = hand & SUIT_MASK[led // 5]
+            moves = ((same & ABOVE[led]) or same) if same else ((hand & self.trump_mask) or hand)
+        while moves:
+            c = moves.bit_length() - 1  # high cards first
+            moves &= ~(1 << c)
+            v = self.child(h0, h1, led, turn, p0, p1, t0, t1, c, alpha, beta)
+            if maximise:
+                if v > best:
+                    best = v
+                    if v > alpha:  # noqa: PLR1730 (faster than max on the hot path)
+                        alpha = v
+            elif v < best:
+                best = v
+                if v < beta:  # noqa: PLR1730
+                    beta = v
+            if alpha >= beta:
+                break
+        lo, hi = entry if entry is not None else (-INF, INF)
+        if best <= a0:
+            self.table[key] = (lo, best)
+        elif best >= b0:
+            self.table[key] = (best, hi)
+        else:
+            self.table[key] = (best, best)
+        return best
+
+    def child(  # noqa: PLR0917
+        self,
+        h0: int,
+        h1: int,
+        led: int,
+        turn: int,
+        p0: int,
+        p1: int,
+        t0: int,
+        t1: int,
+        c: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """The value after the player on turn plays ``c``."""
+        bc = 1 << c
+        if led < 0:
+            hand = h0 if turn == 0 else h1
+            p = partner(c)
+            if p >= 0 and hand >> p & 1:
+                bonus = 40 if c // 5 == self.trump else 20
+                if turn == 0:
+                    p0 += bonus
+                    if t0 and p0 >= WIN:
+                        return self.end_66(0, (p0, p1), (t0, t1))
+                else:
+                    p1 += bonus
+                    if t1 and p1 >= WIN:
+                        return self.end_66(1, (p0, p1), (t0, t1))
+            if turn == 0:
+                return self.search(h0 & ~bc, h1, c, 1, p0, p1, t0, t1, alpha, beta)
+            return self.search(h0, h1 & ~bc, c, 0, p0, p1, t0, t1, alpha, beta)
+        if turn == 0:
+            h0 &= ~bc
+        else:
+            h1 &= ~bc
+        if c // 5 == led // 5:
+            winner = turn if c > led else 1 - turn
+        else:
+            winner = turn if c // 5 == self.trump else 1 - turn
+        gained = POINTS[c] + POINTS[led]
+        if winner == 0:
+            p0 += gained
+            t0 += 1
+            if p0 >= WIN:
+                return self.end_66(0, (p0, p1), (t0, t1))
+        else:
+            p1 += gained
+            t1 += 1
+            if p1 >= WIN:
+                return self.end_66(1, (p0, p1), (t0, t1))
+        if not h0 and not h1:
+            return self.last_trick(winner)
+        return self.search(h0, h1, -1, winner, p0, p1, t0, t1, alpha, beta)
+
+
+def solver_for(g: BitGame) -> EndgameSolver:
+    return EndgameSolver(g.trump, g.closed_by, g.closed_at)
+
+
+def solve(g: BitGame, seat: int) -> int:
+    """The exact value in game points for ``seat`` of ``g`` (strict phase, deal running)."""
+    assert g.strict and g.result is None
+    s = solver_for(g)
+    v = s.search(g.hands[0], g.hands[1], g.led, g.turn, *g.pts, *g.tricks, -INF, INF)
+    return v if seat == 0 else -v
+
+
+def action_values(g: BitGame, solver: EndgameSolver | None = None) -> dict[int, int]:
+    """The exact value of each legal card for the player on turn (strict phase)."""
+    assert g.strict and g.result is None
+    s = solver or solver_for(g)
+    sign = 1 if g.turn == 0 else -1
+    out = {}
+    for c in g.actions():
+        v = s.child(g.hands[0], g.hands[1], g.led, g.turn, *g.pts, *g.tricks, c, -INF, INF)
+        out[c] = v * sign
+    return out
+
+
+def best_action(g: BitGame) -> tuple[int, int]:
+    """An optimal card for the player on turn and its value for that player."""
+    values = action_values(g)
+    c = max(values, key=lambda a: (values[a], -a))
+    return c, values[c]

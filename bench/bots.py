@@ -1,0 +1,162 @@
+"""Tournament of the computer levels on the engine (no Django).
+
+    .venv/bin/python bench/bots.py [--pairs 200] [--pairings expert:strong,expert:rollout]
+                                   [--budget 0.5] [--seed 2026] [--solver 300]
+
+Each deal pair is one random deck played twice, the two players swapping seats (the dealer
+alternates from pair to pair). For each pairing it prints the first player's share of the
+game points with a 95% confidence interval (delta method over deal pairs), the 7-point matches
+each side won when the deals are chained in the order played, the median / p99 milliseconds
+per decision of each side, and any illegal action (there must be none). ``--solver N`` also
+times the exact solver on N random perfect-information endgames. Runs pinned to one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from apps.bots.arena import Player, play_deal, start_deal
+from apps.bots.baseline import rollout_baseline
+from apps.bots.bitgame import BitGame, from_deal
+from apps.bots.cardbits import CLOSE
+from apps.bots.levels import LEVELS
+from apps.bots.solver import best_action
+from apps.matches.simulation import random_deck
+
+PLAYERS: dict[str, Player] = {**LEVELS, "rollout": rollout_baseline}
+DEFAULT_PAIRINGS = "club:beginner,strong:club,expert:strong,expert:rollout"
+TARGET = 7
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def share_interval(a: list[int], b: list[int]) -> tuple[float, float, float]:
+    """A's share of all game points and its 95% interval, pairs as the sampling unit."""
+    n = len(a)
+    totals = [x + y for x, y in zip(a, b, strict=True)]
+    mean_t = sum(totals) / n
+    share = sum(a) / sum(totals)
+    residuals = [x - share * t for x, t in zip(a, totals, strict=True)]
+    se = math.sqrt(statistics.pvariance(residuals) / n) / mean_t
+    return share, share - 1.96 * se, share + 1.96 * se
+
+
+def matches_won(stream: list[tuple[int, int]]) -> tuple[int, int]:
+    """7-point matches won by A and by B when the deals' game points are chained in order."""
+    won = [0, 0]
+    score = [0, 0]
+    for side, points in stream:
+        score[side] += points
+        if score[side] >= TARGET:
+            won[side] += 1
+            score = [0, 0]
+    return won[0], won[1]
+
+
+def pairing(name_a: str, name_b: str, pairs: int, budget: float, seed: int) -> None:
+    player_a, player_b = PLAYERS[name_a], PLAYERS[name_b]
+    rng = random.Random(seed)
+    a_points: list[int] = []
+    b_points: list[int] = []
+    stream: list[tuple[int, int]] = []
+    secs: dict[str, list[float]] = {name_a: [], name_b: []}
+    illegal = 0
+    start = time.perf_counter()
+    for i in range(pairs):
+        deck = random_deck(rng)
+        pa = pb = 0
+        for a_seat in (0, 1):
+            players = (player_a, player_b) if a_seat == 0 else (player_b, player_a)
+            rngs = (random.Random(seed * 7919 + 2 * i), random.Random(seed * 7919 + 2 * i + 1))
+            out = play_deal(deck, i % 2, players, rngs, budget)
+            illegal += out.illegal
+            side = 0 if out.winner == a_seat else 1
+            stream.append((side, out.game_points))
+            if side == 0:
+                pa += out.game_points
+            else:
+                pb += out.game_points
+            secs[name_a].extend(out.seconds[a_seat])
+            secs[name_b].extend(out.seconds[1 - a_seat])
+        a_points.append(pa)
+        b_points.append(pb)
+    share, low, high = share_interval(a_points, b_points)
+    won_a, won_b = matches_won(stream)
+    elapsed = time.perf_counter() - start
+
+    def timing(name: str) -> str:
+        s = secs[name]
+        return f"{statistics.median(s) * 1e3:.2f}/{percentile(s, 0.99) * 1e3:.2f}"
+
+    print(
+        f"{name_a:>8} vs {name_b:<8} pairs {pairs:5d}  share {share:6.1%} "
+        f"[{low:6.1%}, {high:6.1%}]  matches {won_a}:{won_b}  "
+        f"ms/decision median/p99 {name_a} {timing(name_a)} {name_b} {timing(name_b)}  "
+        f"illegal {illegal}  ({elapsed:.0f} s)",
+        flush=True,
+    )
+
+
+def random_endgames(rng: random.Random, n: int) -> list[BitGame]:
+    """Perfect-information endgames: random play until the talon is exhausted (70%) or until
+    a random lead closes it (30%; every hand then known to the solver)."""
+    out: list[BitGame] = []
+    while len(out) < n:
+        g = from_deal(start_deal(random_deck(rng), rng.randrange(2)).deal)  # type: ignore[arg-type]
+        close = rng.random() < 0.3
+        while g.result is None and not g.strict:
+            if close and g.can_close() and rng.random() < 0.4:
+                g.apply(CLOSE)
+                break
+            g.apply(rng.choice([a for a in g.actions() if a < 20]))
+        if g.result is None:
+            out.append(g)
+    return out
+
+
+def solver_timing(n: int, seed: int) -> None:
+    games = random_endgames(random.Random(seed), n)
+    secs = []
+    for g in games:
+        start = time.perf_counter()
+        best_action(g)
+        secs.append(time.perf_counter() - start)
+    print(
+        f"exact solver: {n} endgames, best move in median {statistics.median(secs) * 1e3:.3f} ms,"
+        f" p99 {percentile(secs, 0.99) * 1e3:.2f} ms, max {max(secs) * 1e3:.2f} ms",
+        flush=True,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--pairs", type=int, default=200)
+    parser.add_argument("--pairings", default=DEFAULT_PAIRINGS)
+    parser.add_argument("--budget", type=float, default=0.5)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--solver", type=int, default=0)
+    args = parser.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    if args.solver:
+        solver_timing(args.solver, args.seed)
+    for spec in args.pairings.split(","):
+        if spec:
+            a, b = spec.split(":")
+            pairing(a, b, args.pairs, args.budget, args.seed)
+
+
+if __name__ == "__main__":
+    main()

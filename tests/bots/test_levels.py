@@ -1,0 +1,215 @@
+"""The levels: legal actions only, blind to hidden cards, and their stated rules on crafted
+positions (built with the engine test builders, read through ``view_for`` + ``history_for``)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from apps.bots.arena import play_deal
+from apps.bots.baseline import rollout_baseline
+from apps.bots.bitgame import BitGame, from_deal
+from apps.bots.cardbits import INDEX, mask
+from apps.bots.heuristics import SURRENDER, club_action, should_surrender
+from apps.bots.knowledge import Knowledge
+from apps.bots.levels import LEVELS, choose_action
+from apps.bots.solver import action_values
+from apps.matches.engine import MatchState
+from apps.matches.engine.state import copy_with
+from apps.matches.simulation import random_deck
+from tests.bots.helpers import bot_view, random_positions
+from tests.engine.builders import FIRST_FIVE, PLAYED_OUT, apply, deck, p, start
+
+FAST = 0.05  # a small budget keeps the sampling levels quick in tests
+
+
+def act(
+    state: MatchState, seat: int, level: str, seed: int = 0, budget: float = FAST
+) -> dict[str, Any]:
+    view = bot_view(state, seat)
+    return choose_action(view, level=level, rng=random.Random(seed), budget=budget)
+
+
+def card_of(action: dict[str, Any]) -> str:
+    assert action["type"] == "play_card", action
+    return action["card"]
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_only_legal_actions_over_random_deals(level: str) -> None:
+    rng = random.Random(level.encode()[0])
+    deals = 40 if level in ("strong", "expert") else 150
+    opponents = [LEVELS[name] for name in sorted(LEVELS)] + [rollout_baseline]
+    for i in range(deals):
+        players = (LEVELS[level], opponents[i % len(opponents)])
+        if i % 2:
+            players = players[::-1]
+        seeds = (random.Random(i), random.Random(i + 1))
+        outcome = play_deal(random_deck(rng), i % 2, players, seeds, FAST)
+        assert outcome.illegal == 0
+
+
+def hide_differently(state: MatchState, rng: random.Random) -> MatchState:
+    """``state`` with the hidden cards of the seat on turn dealt differently: the opponent's
+    unknown cards and the face-down talon reshuffled together. Cards the seat knows the
+    opponent holds (exchanged, drawn face up, half of an announced marriage) stay put."""
+    deal = state.deal
+    assert deal is not None
+    seat = deal.turn
+    opp = 1 - seat
+    known = Knowledge.read(bot_view(state, seat)).opp_known
+    fixed = tuple(c for c in deal.hands[opp] if known >> INDEX[c.code] & 1)
+    pool = [c for c in deal.hands[opp] if c not in fixed] + list(deal.talon)
+    rng.shuffle(pool)
+    size = len(deal.hands[opp]) - len(fixed)
+    new_hand = fixed + tuple(pool[:size])
+    hands = tuple(new_hand if s == opp else deal.hands[s] for s in (0, 1))
+    return copy_with(state, deal=copy_with(deal, hands=hands, talon=tuple(pool[size:])))
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_the_bot_never_reads_hidden_state(level: str) -> None:
+    """Two states that differ only in the cards the seat cannot see (the opponent's hand and
+    the talon order), the same rng: the same action."""
+    rng = random.Random(5)
+    checked = 0
+    positions = list(random_positions(rng, 12))
+    for state in positions[:: 3 if level in ("strong", "expert") else 1]:
+        seat = state.deal.turn  # type: ignore[union-attr]
+        other = hide_differently(state, rng)
+        if other.deal.hands == state.deal.hands and other.deal.talon == state.deal.talon:  # type: ignore[union-attr]
+            continue
+        assert bot_view(other, seat) == bot_view(state, seat)
+        # a budget far above need: the sample counts bind, not the clock
+        first = act(state, seat, level, seed=3, budget=60)
+        assert act(other, seat, level, seed=3, budget=60) == first
+        checked += 1
+    assert checked >= 20
+
+
+# --- club: the stated rules of thumb ------------------------------------------------------
+
+
+def test_club_exchanges_the_trump_jack() -> None:
+    state = start(deck(forehand="MU PA PX TK TO", dealer="ZU ZO ZK TA TX", trump="MA"))
+    assert act(state, 0, "club") == {"type": "exchange_trump"}
+
+
+def test_club_announces_the_trump_marriage_first() -> None:
+    state = start(deck(forehand="PK PO MK MO ZU", dealer="ZA ZO ZK TA TX", trump="MA"))
+    assert card_of(act(state, 0, "club")) == "MO"
+    state = start(deck(forehand="PK PO ZU TK MA", dealer="ZA ZO ZK TA TX", trump="MU"))
+    assert card_of(act(state, 0, "club")) == "PO"
+
+
+def test_club_takes_a_ten_with_the_ace_else_the_lowest_trump() -> None:
+    state = start(deck(forehand="PX ZU ZO TU TO", dealer="PA PU MU ZK TK", trump="MA"))
+    state, _ = apply(state, p(0, "PX"))
+    assert card_of(act(state, 1, "club")) == "PA"
+    state = start(deck(forehand="PX ZU ZO TU TO", dealer="MO MU ZK TK ZA", trump="MA"))
+    state, _ = apply(state, p(0, "PX"))
+    assert card_of(act(state, 1, "club")) == "MU"
+
+
+def test_club_keeps_trumps_and_leads_a_cheap_side_card() -> None:
+    state = start(deck(forehand="MA MK ZU PX TK", dealer="ZA ZO PK TA TX", trump="MX"))
+    assert card_of(act(state, 0, "club")) == "ZU"
+
+
+def test_club_throws_its_cheapest_card_on_a_low_lead_it_cannot_take_by_suit() -> None:
+    # PU led; seat 1 has no piros. Trumping a 2-point card with the ace is not worth it: TU.
+    state = start(deck(forehand="PU ZU ZO TO PO", dealer="MA ZA ZX TU TK", trump="MX"))
+    state, _ = apply(state, p(0, "PU"))
+    assert card_of(act(state, 1, "club")) == "TU"
+
+
+def test_club_banks_its_ten_on_a_low_lead() -> None:
+    state = start(deck(forehand="PU ZU ZO TO PO", dealer="PA PX ZA TU TK", trump="MX"))
+    state, _ = apply(state, p(0, "PU"))
+    assert card_of(act(state, 1, "club")) == "PX"
+
+
+def test_club_closes_when_clearly_winning() -> None:
+    # Seat 0 announces the trump marriage (40) and wins the trick: 45 points with a trick and
+    # MA MX MK PA in hand, all top cards: it closes.
+    state = start(deck(forehand="MO MK MA MX PA", dealer="PU PO ZU ZO TU", trump="MU", talon="TO"))
+    state, _ = apply(state, p(0, "MO"), p(1, "PU"))
+    assert state.deal.points(0) == 45  # type: ignore[union-attr]
+    assert act(state, 0, "club") == {"type": "close_talon"}
+
+
+def test_club_gives_up_its_own_hopeless_close() -> None:
+    # Seat 0 closed when seat 1 had a trick; 35 points now, at most 48 reachable: a failed
+    # close costs 2 game points, giving up only 1.
+    g = BitGame(
+        [mask(["PU"]), mask(["PA"])],
+        [INDEX["ZU"]],
+        INDEX["MU"],
+        0,
+        pts=[35, 40],
+        tricks=[2, 2],
+        closed_by=0,
+        closed_at=((35, 2), (40, 2)),
+        played=(1 << 20) - 1 & ~mask(["PU", "PA", "ZU", "MU"]),
+    )
+    assert should_surrender(g, 0)
+    assert club_action(g) == SURRENDER
+    g.closed_at = ((35, 2), (0, 0))  # had the opponent no trick then, the failure costs 3
+    g.pts = [10, 40]
+    g.tricks = [1, 2]
+    assert should_surrender(g, 0)  # 2 now is still less than 3
+    g.pts = [10, 40]
+    g.tricks = [0, 2]
+    assert not should_surrender(g, 0)  # 3 either way: play on
+
+
+# --- sampling levels -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", ["club", "strong", "expert"])
+def test_takes_the_trick_that_reaches_66(level: str) -> None:
+    # Trump M. T1 0:ZU 1:ZK (1: 6); T2 1:MO announces 40, 0:ZO (1: 52); T3 1:PO 0:PK (0: 7).
+    # Seat 0 leads ZA: seat 1 (52) trumps it with MK or MA and reaches 66 at once.
+    d = deck(
+        forehand="ZU ZO TU TO PU",
+        dealer="PA MO MK ZK TK",
+        trump="MU",
+        talon="ZX ZA PO PK TX MA",
+    )
+    state, _ = apply(
+        start(d), p(0, "ZU"), p(1, "ZK"), p(1, "MO"), p(0, "ZO"), p(1, "PO"), p(0, "PK")
+    )
+    state, _ = apply(state, p(0, "ZA"))
+    assert state.deal.points(1) == 52  # type: ignore[union-attr]
+    assert card_of(act(state, 1, level)) in ("MK", "MA")
+
+
+def test_expert_plays_an_optimal_card_with_perfect_information() -> None:
+    state = start(PLAYED_OUT)
+    state, _ = apply(state, *FIRST_FIVE)
+    deal = state.deal
+    assert deal is not None and not deal.talon
+    values = action_values(from_deal(deal))
+    best = max(values.values())
+    for seed in range(3):
+        chosen = INDEX[card_of(act(state, deal.turn, "expert", seed))]
+        assert values[chosen] == best
+
+
+def test_expert_does_not_close_a_weak_hand() -> None:
+    state = start(deck(forehand="PU PO ZU ZO TU", dealer="MA MX MK MO PA", trump="MU"))
+    for seed in range(3):
+        assert act(state, 0, "expert", seed)["type"] == "play_card"
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_a_view_without_history_still_gets_a_legal_move(level: str) -> None:
+    from apps.matches.engine import view_for  # noqa: PLC0415
+
+    state = start(deck(forehand="MU PA PX TK TO", dealer="ZU ZO ZK TA TX", trump="MA"))
+    view = view_for(state, 0)
+    action = choose_action(view, level=level, rng=random.Random(1), budget=FAST)
+    assert action in view["legal_actions"]
+    assert action["type"] not in ("surrender", "leave", "resign")

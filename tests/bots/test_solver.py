@@ -1,0 +1,86 @@
+"""The exact endgame solver: equal to plain minimax on random endgames, right on hand-checked
+ones."""
+
+from __future__ import annotations
+
+import random
+
+from apps.bots.bitgame import BitGame, from_deal
+from apps.bots.cardbits import CLOSE, INDEX, mask
+from apps.bots.solver import action_values, best_action, solve
+from tests.bots.helpers import new_deal
+
+
+def minimax(g: BitGame, seat: int) -> int:
+    if g.result is not None:
+        return g.value(seat)
+    values = []
+    for a in g.actions():
+        h = g.clone()
+        h.apply(a)
+        values.append(minimax(h, seat))
+    return max(values) if g.turn == seat else min(values)
+
+
+def random_endgames(rng: random.Random, n: int) -> list[BitGame]:
+    """Random strict positions: talon exhausted by random play, or closed at a random lead."""
+    out: list[BitGame] = []
+    while len(out) < n:
+        g = from_deal(new_deal(rng).deal)  # type: ignore[arg-type]
+        close = rng.random() < 0.4
+        while g.result is None and not g.strict:
+            if close and g.can_close() and rng.random() < 0.4:
+                g.apply(CLOSE)
+                break
+            g.apply(rng.choice([a for a in g.actions() if a < 20]))
+        for _ in range(rng.randrange(4)):  # sometimes a few strict cards later
+            if g.result is None:
+                g.apply(rng.choice(g.actions()))
+        if g.result is None:
+            out.append(g)
+    return out
+
+
+def test_solver_equals_minimax_on_random_endgames() -> None:
+    rng = random.Random(11)
+    for g in random_endgames(rng, 150):
+        for seat in (0, 1):
+            assert solve(g, seat) == minimax(g, seat)
+        values = action_values(g)
+        for a, v in values.items():
+            h = g.clone()
+            h.apply(a)
+            assert v == minimax(h, g.turn)
+
+
+def endgame(hand0: str, hand1: str, **kw: object) -> BitGame:
+    """Trump M, the talon exhausted, seat 0 to lead unless told otherwise."""
+    return BitGame(
+        [mask(hand0.split()), mask(hand1.split())],
+        [],
+        INDEX["MU"],
+        kw.pop("leader", 0),  # type: ignore[arg-type]
+        trump_taken=True,
+        **kw,  # type: ignore[arg-type]
+    )
+
+
+def test_cash_the_trump_ace_first_for_two_game_points() -> None:
+    # 55 vs 28. MA first wins MA+MX = 21 -> 76 with the opponent under 33: 2 game points.
+    # PU first lets PA win 13 (28 -> 41), and the MA trick then only scores 1.
+    g = endgame("MA PU", "MX PA", pts=[55, 28], tricks=[3, 2])
+    assert best_action(g) == (INDEX["MA"], 2)
+    assert action_values(g)[INDEX["PU"]] == 1
+
+
+def test_a_failed_close_costs_three_when_the_opponent_had_no_trick() -> None:
+    g = endgame("PU", "PA", pts=[40, 0], tricks=[4, 0], closed_by=0, closed_at=((30, 3), (0, 0)))
+    assert solve(g, 0) == -3
+    assert solve(g, 1) == 3
+
+
+def test_a_marriage_that_reaches_66_ends_the_deal() -> None:
+    g = endgame("MK MO PU", "PA PX TU", pts=[30, 50], tricks=[1, 2])
+    values = action_values(g)
+    assert values[INDEX["MK"]] == values[INDEX["MO"]] == 1
+    assert best_action(g)[1] == 1
