@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench bench-bots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,10 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/api_move.py
+
+## bench-bots: the computer opponent's tournament (minutes: 1,000 deal pairs per pairing)
+bench-bots: $(STAMP)
+	$(BIN)/python bench/bots.py --pairs 1000 --solver 1000
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis snapszer.sqlite3
