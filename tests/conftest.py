@@ -15,6 +15,7 @@ from apps.accounts.models import User
 from apps.common import authentication
 from apps.matches import event_store, seating
 from tests.factories import GuestFactory, UserFactory
+from tests.schema_check import Check, api_schema, response_checker
 
 
 def session_token_for(user: User) -> str:
@@ -39,6 +40,18 @@ class Player:
 
 
 MakePlayer = Callable[..., Player]
+
+
+@pytest.fixture(scope="session")
+def schema() -> dict:
+    """The API's OpenAPI schema, generated once per run."""
+    return api_schema()
+
+
+@pytest.fixture(scope="session")
+def check(schema: dict) -> Check:
+    """``check(response, path, method="get")``: the answer is as the schema documents it."""
+    return response_checker(schema)
 
 
 @pytest.fixture(autouse=True)

@@ -3,21 +3,17 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.utils import timezone
-from drf_spectacular.generators import SchemaGenerator
-from jsonschema import Draft202012Validator
 from pytest_django.fixtures import Settings
 from rest_framework.test import APIClient
 
 from tests.conftest import MakePlayer
 from tests.matches.helpers import create_computer_match, create_friend_match
-from tests.test_openapi import _json_schema
 
 from .conftest import sanction
 
@@ -26,36 +22,6 @@ pytestmark = pytest.mark.django_db
 CHAT = "/api/v1/matches/{match_id}/chat/"
 BLOCKS, BLOCK = "/api/v1/blocks/", "/api/v1/blocks/{user_id}/"
 ICE = "/api/v1/calls/ice-servers/"
-
-
-@pytest.fixture(scope="module")
-def schema() -> dict[str, Any]:
-    return SchemaGenerator().get_schema(request=None, public=True)
-
-
-@pytest.fixture(scope="module")
-def check(schema: dict[str, Any]) -> Callable[..., dict]:
-    components = _json_schema(copy.deepcopy(schema["components"]["schemas"]))
-    components["Problem"]["additionalProperties"] = True  # RFC 9457 extension members
-
-    def check_response(response: Any, path: str, method: str) -> dict:
-        operation = schema["paths"][path][method]
-        code = str(response.status_code)
-        assert code in operation["responses"], f"{method} {path}: {code} is not documented"
-        media = response["Content-Type"].split(";")[0]
-        content = operation["responses"][code]["content"]
-        assert media in content, f"{method} {path} {code}: {media}"
-        body = response.json()
-        root = {
-            "$schema": "https://json-schema.org/draft/2020-12/schema",
-            "components": {"schemas": components},
-            **_json_schema(content[media]["schema"]),
-        }
-        errors = list(Draft202012Validator(root).iter_errors(body))
-        assert not errors, f"{method} {path} {code}: " + "; ".join(e.message for e in errors)
-        return body
-
-    return check_response
 
 
 def test_every_operation_is_documented_with_its_errors(schema: dict[str, Any]) -> None:
