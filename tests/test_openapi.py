@@ -219,3 +219,12 @@ def test_friend_rooms_answer_as_documented(make_player, check) -> None:
     assert check(full, "/api/v1/rooms/join/", "post")["code"] == "room_full"
     missing = third.client.post("/api/v1/rooms/join/", {"code": "ZZZZZZ"}, format="json")
     assert check(missing, "/api/v1/rooms/join/", "post")["code"] == "invite_not_found"
+
+
+def test_swagger_ui_is_served_without_a_cdn(anon: APIClient) -> None:
+    """The docs page loads its scripts from this server, so it works offline and under a CSP."""
+    html = anon.get("/api/docs/").content.decode()
+    assert "cdn.jsdelivr" not in html and "unpkg" not in html
+    bundle = "/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js"
+    assert bundle in html
+    assert anon.get(bundle).status_code == 200

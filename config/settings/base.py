@@ -23,6 +23,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "channels",
     "allauth",
     "allauth.account",
@@ -139,6 +140,10 @@ SPECTACULAR_SETTINGS = {
         '`{"type": "event", "match_id", "seq", "event"}`.'
     ),
     "VERSION": "1.0.0",
+    # Swagger UI's assets are served by the app itself (no CDN): works offline and under a CSP.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
     "SCHEMA_PATH_PREFIX": r"/api/v[0-9]+",
