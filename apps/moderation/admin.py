@@ -128,12 +128,14 @@ class _DecisionPages:
             "title": title,
             "form": form,
             "media": model_admin.media + form.media,
+            "intro": "This decision applies to:",
             "objects": [
                 (
                     obj,
                     reverse(
                         f"admin:{self.opts.app_label}_{self.opts.model_name}_change", args=[obj.pk]
                     ),
+                    obj.pk,
                 )
                 for obj in objects
             ],
@@ -142,7 +144,7 @@ class _DecisionPages:
             "details": details,
             "cancel_url": reverse(f"admin:{self.opts.app_label}_{self.opts.model_name}_changelist"),
         }
-        return TemplateResponse(request, "admin/moderation/decision_form.html", context)
+        return TemplateResponse(request, "admin/action_form.html", context)
 
 
 # --- reports --------------------------------------------------------------------------------

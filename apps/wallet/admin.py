@@ -149,13 +149,20 @@ class AccountAdmin(_ReadOnly, admin.ModelAdmin):
             "opts": self.opts,
             "title": "Grant coins from the club",
             "form": form,
-            "accounts": [
-                (a, reverse("admin:wallet_account_change", args=[a.pk])) for a in accounts
+            "intro": "Coins go from the club account to:",
+            "objects": [
+                (
+                    f"{a} (balance {a.balance})",
+                    reverse("admin:wallet_account_change", args=[a.pk]),
+                    a.pk,
+                )
+                for a in accounts
             ],
+            "submit_label": "Grant",
             "action_name": action_name,
             "cancel_url": reverse("admin:wallet_account_changelist"),
         }
-        return TemplateResponse(request, "admin/wallet/grant_form.html", context)
+        return TemplateResponse(request, "admin/action_form.html", context)
 
     def grant_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
         account = get_object_or_404(
