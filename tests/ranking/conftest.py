@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+import threading
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from types import ModuleType
@@ -11,9 +13,44 @@ import pytest
 from django.utils import timezone
 
 from apps.accounts.models import User
+from apps.common.errors import Conflict
 from apps.matches.models import Match, MatchEvent, Seat
 from apps.ranking import services
-from tests.ranking import doubles
+
+# --- the stand-in for the match service's ``match_create_ranked`` ----------------------------
+# (settings ``RANKING_MATCH_CREATOR`` points here in these tests): it records each call and
+# creates an active ranked match with the two players seated, or refuses as the wallet would.
+calls: list[tuple[tuple[int, int], int, str]] = []
+short_of_coins: set[int] = set()
+_lock = threading.Lock()
+
+
+class InsufficientCoins(Conflict):
+    code = "insufficient_coins"
+
+    def __init__(self, detail: str, *, user_ids: list[int]) -> None:
+        super().__init__(detail)
+        self.user_ids = user_ids
+
+
+def reset() -> None:
+    with _lock:
+        calls.clear()
+        short_of_coins.clear()
+
+
+def create_ranked_match(*, user_ids: tuple[int, int], stake: int) -> str:
+    poor = [uid for uid in user_ids if uid in short_of_coins]
+    if poor:
+        raise InsufficientCoins("not enough coins", user_ids=poor)
+    match = Match.objects.create(
+        mode=Match.Mode.RANKED, status=Match.Status.ACTIVE, created_by_id=user_ids[0], stake=stake
+    )
+    for index, user_id in enumerate(user_ids):
+        Seat.objects.create(match=match, index=index, user_id=user_id)
+    with _lock:
+        calls.append((user_ids, stake, str(match.id)))
+    return str(match.id)
 
 
 class Clock:
@@ -39,10 +76,11 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
 @pytest.fixture
 def creator(settings: Any) -> Iterator[ModuleType]:
     """Ranked matches are started by the recording double (no code change: a setting)."""
-    settings.RANKING_MATCH_CREATOR = "tests.ranking.doubles.create_ranked_match"
-    doubles.reset()
+    settings.RANKING_MATCH_CREATOR = "tests.ranking.conftest.create_ranked_match"
+    doubles = sys.modules[__name__]
+    reset()
     yield doubles
-    doubles.reset()
+    reset()
 
 
 FinishMatch = Callable[..., Match]
