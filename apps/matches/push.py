@@ -80,16 +80,21 @@ def events_push(*, match_id: UUID, variant: str, first_seq: int, events: Sequenc
 def match_group_send(match_id: UUID | str, message: dict[str, Any]) -> None:
     """Publish one channel-layer ``message`` (chat, call state) to the match's sockets, in
     order with the event pushes. Call it after commit. Never raises: a push is a hint."""
+    group_send(match_group(match_id), message)
+
+
+def group_send(group: str, message: dict[str, Any]) -> None:
+    """Publish ``message`` to a channel-layer group from synchronous code, through the process's
+    push loop (in order with the other pushes). Never raises."""
     layer = get_channel_layer()
     if layer is None:
         return
-    group = match_group(match_id)
 
     async def send() -> None:
         try:
             await layer.group_send(group, message)
         except Exception:
-            logger.exception("push of %s to match %s failed", message.get("type"), match_id)
+            logger.exception("push of %s to %s failed", message.get("type"), group)
 
     if isinstance(layer, InMemoryChannelLayer):
         async_to_sync(send)()

@@ -9,8 +9,6 @@ from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -19,6 +17,7 @@ from django.utils.module_loading import import_string
 from apps.accounts.models import User
 from apps.chat.selectors import blocked_between
 from apps.common.errors import Conflict, Forbidden, NotFound, Problem
+from apps.matches.push import group_send
 from apps.moderation.guards import require_online_allowed
 from apps.moderation.selectors import online_restriction
 
@@ -389,13 +388,5 @@ def user_group(user_id: int) -> str:
 def _notify_all(notices: list[tuple[int, dict[str, Any]]]) -> None:
     """Push each notice to its player's sockets (group ``user.<id>``). A push is a hint (the
     ticket is the truth): failures are logged, never raised."""
-    if not notices:
-        return
-    layer = get_channel_layer()
-    if layer is None:
-        return
     for user_id, message in notices:
-        try:
-            async_to_sync(layer.group_send)(user_group(user_id), message)
-        except Exception:
-            logger.exception("push of %s to user %s failed", message["type"], user_id)
+        group_send(user_group(user_id), message)
