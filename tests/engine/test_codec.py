@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from datetime import UTC, datetime
 
 import pytest
 
@@ -21,15 +22,40 @@ from apps.matches.engine import (
     from_json,
     to_json,
 )
-from apps.matches.engine.events import CardPlayed, DealEnded, MatchEnded, TalonClosed
+from apps.matches.engine.events import CardPlayed, DealEnded, HandShown, MatchEnded, TalonClosed
 
 DECK = cards("PA PX PK PO PU TA TX TK TO TU ZA ZX ZK ZO ZU MA MX MK MO MU")
 
 
 def test_event_wire_format_is_flat_json_with_type_and_version() -> None:
     payload = to_json(CardPlayed(seat=1, card=card("ZA")))
-    assert payload == {"type": "card_played", "schema_version": 1, "seat": 1, "card": "ZA"}
+    assert payload == {
+        "type": "card_played",
+        "schema_version": 2,
+        "seat": 1,
+        "card": "ZA",
+        "stand_in": False,
+    }
     assert from_json(payload) == CardPlayed(1, card("ZA"))
+
+
+def test_card_played_version_1_is_upcast_to_a_players_own_card() -> None:
+    """Events stored before stand-ins existed read as cards their players played themselves."""
+    stored = {"type": "card_played", "schema_version": 1, "seat": 0, "card": "PA"}
+    assert from_json(stored) == CardPlayed(0, card("PA"), stand_in=False)
+    stand_in = to_json(CardPlayed(0, card("PA"), stand_in=True))
+    assert from_json(stand_in).stand_in is True
+
+
+def test_deadlines_cross_the_wire_as_iso_instants() -> None:
+    until = datetime(2026, 11, 29, 15, 0, 10, 250_000, tzinfo=UTC)
+    shown = HandShown(seat=1, cards=cards("PA TX"), until=until)
+    payload = json.loads(json.dumps(to_json(shown)))
+    assert payload["until"] == "2026-11-29T15:00:10.250000+00:00"
+    assert from_json(payload) == shown
+    for bad in ("2026-11-29T15:00:10", "tomorrow", 1764428410):
+        with pytest.raises(CodecError, match="time"):
+            from_json({**payload, "until": bad})
 
 
 def test_round_trip_of_nested_and_optional_fields() -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import typing
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from .cards import Card, UnknownCard, card
@@ -27,7 +28,12 @@ class CodecError(ValueError):
     """A payload that is not a valid event or command."""
 
 
-UPCASTERS: dict[tuple[str, int], Upcaster] = {}
+def _card_played_v1(payload: JSON) -> JSON:
+    """Version 2 added ``stand_in``; every earlier card was played by its own player."""
+    return {**payload, "schema_version": 2, "stand_in": False}
+
+
+UPCASTERS: dict[tuple[str, int], Upcaster] = {("card_played", 1): _card_played_v1}
 
 
 def _decode_int(value: object) -> int:
@@ -55,6 +61,17 @@ def _decode_card(value: object) -> Card:
         raise CodecError(str(exc)) from None
 
 
+def _decode_datetime(value: object) -> datetime:
+    """An ISO 8601 instant with its UTC offset (deadlines are instants, never local times)."""
+    try:
+        moment = datetime.fromisoformat(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise CodecError(f"expected an ISO 8601 time, got {value!r}") from None
+    if moment.tzinfo is None:
+        raise CodecError(f"a time needs its UTC offset: {value!r}")
+    return moment
+
+
 def _identity(value: Any) -> Any:
     return value
 
@@ -69,6 +86,8 @@ def _converters(hint: Any) -> tuple[Callable[[Any], Any], Callable[[Any], Any]]:
         return _identity, _decode_bool
     if hint is Card:
         return (lambda c: c.code), _decode_card
+    if hint is datetime:
+        return (lambda d: d.isoformat()), _decode_datetime
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
         encode_item, decode_item = _converters(args[0])

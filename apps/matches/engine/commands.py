@@ -45,9 +45,13 @@ class CloseTalon:
 
 @dataclass(frozen=True, slots=True)
 class PlayCard:
+    """``stand_in``: sent by the service when the computer plays for a seat whose pause ran out
+    (a player's own card never carries it)."""
+
     type: ClassVar[str] = "play_card"
     seat: int
     card: Card
+    stand_in: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +94,65 @@ class Abandon:
     type: ClassVar[str] = "abandon"
 
 
+# --- presence and time (``presence.py``) -------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Disconnect:
+    """Sent by the service when a seat's last connection is gone: its reconnect window opens."""
+
+    type: ClassVar[str] = "disconnect"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reconnect:
+    """Sent by the service when a disconnected seat is back."""
+
+    type: ClassVar[str] = "reconnect"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pause:
+    """A player asks for a pause (``PAUSE_LENGTH``)."""
+
+    type: ClassVar[str] = "pause"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Resume:
+    """The player's OK: back from a pause, or taking the seat back from the stand-in."""
+
+    type: ClassVar[str] = "resume"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShowHand:
+    """A player shows its hand to the other players for ``SHOW_LENGTH``."""
+
+    type: ClassVar[str] = "show_hand"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class BeginStandIn:
+    """Sent by the service when a pause ran out (``presence.due_commands``)."""
+
+    type: ClassVar[str] = "begin_stand_in"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class HideHand:
+    """Sent by the service when a shown hand's time is up (``presence.due_commands``)."""
+
+    type: ClassVar[str] = "hide_hand"
+    seat: int
+
+
 Command = (
     StartMatch
     | DealCards
@@ -101,6 +164,13 @@ Command = (
     | Leave
     | TechnicalLoss
     | Abandon
+    | Disconnect
+    | Reconnect
+    | Pause
+    | Resume
+    | ShowHand
+    | BeginStandIn
+    | HideHand
 )
 
 COMMAND_TYPES: tuple[type, ...] = (
@@ -114,4 +184,11 @@ COMMAND_TYPES: tuple[type, ...] = (
     Leave,
     TechnicalLoss,
     Abandon,
+    Disconnect,
+    Reconnect,
+    Pause,
+    Resume,
+    ShowHand,
+    BeginStandIn,
+    HideHand,
 )

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from . import klub, match
+from . import klub, match, presence
 from .commands import (
     Abandon,
     CloseTalon,
@@ -35,6 +35,7 @@ _MATCH_HANDLERS: dict[type, Handler] = {
     Leave: match.leave,
     TechnicalLoss: match.technical_loss,
     Abandon: match.abandon,
+    **presence.HANDLERS,
 }
 
 # Commands played inside a deal, per variant.
@@ -51,13 +52,15 @@ _DEAL_HANDLERS: dict[str, dict[type, Handler]] = {
 def decide(state: MatchState, command: Command, *, now: datetime | None = None) -> list[Event]:
     """The events that ``command`` causes in ``state``; raises ``RuleViolation`` if refused.
 
-    ``now`` is the caller's clock, passed in so that the engine itself never reads one; the
-    klub rules do not depend on time (deadlines arrive as commands from the service).
+    ``now`` is the caller's clock, passed in so that the engine itself never reads one. The
+    card rules do not depend on time; the presence commands (``presence.py``) store deadlines
+    computed from it, and the service applies the ones that ran out as commands.
     """
-    rec = Recorder(state)
+    rec = Recorder(state, now)
     handler = _MATCH_HANDLERS.get(command.__class__)
     if handler is None:
         handler = _deal_handler(state, command)
+    presence.before_move(rec, command)
     handler(rec, command)
     return rec.events
 

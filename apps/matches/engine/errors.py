@@ -39,4 +39,13 @@ CODES: dict[str, str] = {
     "exchange_not_allowed": "you cannot exchange the trump card now",
     "unknown_command": "the engine does not know this command",
     "confirmation_required": "surrendering needs an explicit confirmation",
+    "already_away": "the seat is already disconnected",
+    "not_away": "the seat is connected",
+    "already_paused": "the seat is already paused",
+    "pause_limit": "no pause left: one per deal, three per match",
+    "not_paused": "the seat is not paused",
+    "already_shown": "the hand is being shown already",
+    "empty_hand": "there are no cards to show",
+    "not_due": "the deadline has not run out yet",
+    "not_standing_in": "the computer is not standing in for this seat",
 }

@@ -9,6 +9,7 @@ Fields that are hidden from some seats (the deck order, a drawn card) are redact
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import ClassVar
 
 from .cards import Card
@@ -66,10 +67,14 @@ class MarriageAnnounced:
 
 @dataclass(frozen=True, slots=True)
 class CardPlayed:
+    """``stand_in``: the computer played it for a seat whose pause ran out (version 2; version 1
+    events, from before stand-ins existed, are upcast with ``stand_in`` false)."""
+
     type: ClassVar[str] = "card_played"
-    schema_version: ClassVar[int] = 1
+    schema_version: ClassVar[int] = 2
     seat: int
     card: Card
+    stand_in: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +144,72 @@ class MatchEnded:
     ruckschneider: bool
 
 
+# --- presence and time (rules in ``presence.py``) ---------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerDisconnected:
+    """``seat`` lost its connection; unless it is back by ``deadline`` it loses the match."""
+
+    type: ClassVar[str] = "player_disconnected"
+    schema_version: ClassVar[int] = 1
+    seat: int
+    deadline: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerReconnected:
+    type: ClassVar[str] = "player_reconnected"
+    schema_version: ClassVar[int] = 1
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class PauseStarted:
+    """``seat`` asked for a pause; at ``until`` the computer stands in for it."""
+
+    type: ClassVar[str] = "pause_started"
+    schema_version: ClassVar[int] = 1
+    seat: int
+    until: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class StandInStarted:
+    """The pause of ``seat`` ran out: the computer plays its cards until it presses OK."""
+
+    type: ClassVar[str] = "stand_in_started"
+    schema_version: ClassVar[int] = 1
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class PauseEnded:
+    """``seat`` is back (it pressed OK or made a move): its pause or stand-in is over."""
+
+    type: ClassVar[str] = "pause_ended"
+    schema_version: ClassVar[int] = 1
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandShown:
+    """``seat`` showed its hand (``cards``) to the other players until ``until``."""
+
+    type: ClassVar[str] = "hand_shown"
+    schema_version: ClassVar[int] = 1
+    seat: int
+    cards: tuple[Card, ...]
+    until: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class HandHidden:
+    type: ClassVar[str] = "hand_hidden"
+    schema_version: ClassVar[int] = 1
+    seat: int
+
+
 Event = (
     MatchStarted
     | DealStarted
@@ -151,6 +222,13 @@ Event = (
     | DealSurrendered
     | DealEnded
     | MatchEnded
+    | PlayerDisconnected
+    | PlayerReconnected
+    | PauseStarted
+    | StandInStarted
+    | PauseEnded
+    | HandShown
+    | HandHidden
 )
 
 EVENT_TYPES: tuple[type, ...] = (
@@ -165,4 +243,11 @@ EVENT_TYPES: tuple[type, ...] = (
     DealSurrendered,
     DealEnded,
     MatchEnded,
+    PlayerDisconnected,
+    PlayerReconnected,
+    PauseStarted,
+    StandInStarted,
+    PauseEnded,
+    HandShown,
+    HandHidden,
 )

@@ -16,14 +16,30 @@ from .events import (
     DealStarted,
     DealSurrendered,
     Event,
+    HandHidden,
+    HandShown,
     MarriageAnnounced,
     MatchEnded,
     MatchStarted,
+    PauseEnded,
+    PauseStarted,
+    PlayerDisconnected,
+    PlayerReconnected,
+    StandInStarted,
     TalonClosed,
     TrickTaken,
     TrumpExchanged,
 )
-from .state import INITIAL, DealState, MatchState, Trick, copy_with, replace_at
+from .state import (
+    INITIAL,
+    DealState,
+    MatchState,
+    Paused,
+    Shown,
+    Trick,
+    copy_with,
+    replace_at,
+)
 from .variant import VARIANTS
 
 
@@ -34,6 +50,11 @@ def _match_started(state: MatchState, e: MatchStarted) -> MatchState:
         first_dealer=e.first_dealer,
         scores=(0,) * e.seats,
         trailed_to_the_brink=(False,) * e.seats,
+        away_until=(None,) * e.seats,
+        paused=(None,) * e.seats,
+        pauses_taken=(0,) * e.seats,
+        paused_in_deal=(False,) * e.seats,
+        shown=(None,) * e.seats,
     )
 
 
@@ -62,7 +83,8 @@ def _deal_started(state: MatchState, e: DealStarted) -> MatchState:
         marriages=((),) * seats,
         marriage_points=(0,) * seats,
     )
-    return copy_with(state, deal=deal)
+    seats_none = (None,) * seats
+    return copy_with(state, deal=deal, paused_in_deal=(False,) * seats, shown=seats_none)
 
 
 def _with_deal(state: MatchState, **changes: Any) -> MatchState:
@@ -155,7 +177,46 @@ def _deal_ended(state: MatchState, e: DealEnded) -> MatchState:
 
 
 def _match_ended(state: MatchState, e: MatchEnded) -> MatchState:
-    return copy_with(state, result=e)
+    nobody = (None,) * state.seats  # no clock runs for a finished match
+    return copy_with(state, result=e, away_until=nobody, paused=nobody, shown=nobody)
+
+
+# --- presence and time ----------------------------------------------------------------------
+
+
+def _player_disconnected(state: MatchState, e: PlayerDisconnected) -> MatchState:
+    return copy_with(state, away_until=replace_at(state.away_until, e.seat, e.deadline))
+
+
+def _player_reconnected(state: MatchState, e: PlayerReconnected) -> MatchState:
+    return copy_with(state, away_until=replace_at(state.away_until, e.seat, None))
+
+
+def _pause_started(state: MatchState, e: PauseStarted) -> MatchState:
+    return copy_with(
+        state,
+        paused=replace_at(state.paused, e.seat, Paused(e.until)),
+        pauses_taken=replace_at(state.pauses_taken, e.seat, state.pauses_taken[e.seat] + 1),
+        paused_in_deal=replace_at(state.paused_in_deal, e.seat, True),
+    )
+
+
+def _stand_in_started(state: MatchState, e: StandInStarted) -> MatchState:
+    paused = state.paused[e.seat]
+    assert paused is not None
+    return copy_with(state, paused=replace_at(state.paused, e.seat, Paused(paused.until, True)))
+
+
+def _pause_ended(state: MatchState, e: PauseEnded) -> MatchState:
+    return copy_with(state, paused=replace_at(state.paused, e.seat, None))
+
+
+def _hand_shown(state: MatchState, e: HandShown) -> MatchState:
+    return copy_with(state, shown=replace_at(state.shown, e.seat, Shown(e.cards, e.until)))
+
+
+def _hand_hidden(state: MatchState, e: HandHidden) -> MatchState:
+    return copy_with(state, shown=replace_at(state.shown, e.seat, None))
 
 
 _EVOLVERS: dict[type, Callable[[MatchState, Any], MatchState]] = {
@@ -170,6 +231,13 @@ _EVOLVERS: dict[type, Callable[[MatchState, Any], MatchState]] = {
     DealSurrendered: _deal_surrendered,
     DealEnded: _deal_ended,
     MatchEnded: _match_ended,
+    PlayerDisconnected: _player_disconnected,
+    PlayerReconnected: _player_reconnected,
+    PauseStarted: _pause_started,
+    StandInStarted: _stand_in_started,
+    PauseEnded: _pause_ended,
+    HandShown: _hand_shown,
+    HandHidden: _hand_hidden,
 }
 
 

@@ -55,9 +55,9 @@ def play_card(rec: Recorder, cmd: PlayCard) -> None:
             rec.emit(MarriageAnnounced(seat, played.suit, points))
             if _ended_at_66(rec, seat):  # "gyors 40": the deal ends before the card is played
                 return
-        rec.emit(CardPlayed(seat, played))
+        rec.emit(CardPlayed(seat, played, cmd.stand_in))
         return
-    rec.emit(CardPlayed(seat, played))
+    rec.emit(CardPlayed(seat, played, cmd.stand_in))
     deal = rec.deal
     if len(deal.table) < deal.seats:
         return

@@ -3,16 +3,19 @@ rule sees the effect of the events before it (the deal ends *after* the trick is
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from .events import Event
 from .evolve import evolve
 from .state import DealState, MatchState
 
 
 class Recorder:
-    __slots__ = ("events", "state")
+    __slots__ = ("events", "now", "state")
 
-    def __init__(self, state: MatchState) -> None:
+    def __init__(self, state: MatchState, now: datetime | None = None) -> None:
         self.state = state
+        self.now = now
         self.events: list[Event] = []
 
     def emit(self, event: Event) -> None:

@@ -8,6 +8,7 @@ without re-running ``__init__``, which keeps replay at a few microseconds per ev
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from .cards import Card
@@ -99,6 +100,22 @@ class DealState:
 
 
 @dataclass(frozen=True)
+class Paused:
+    """A seat's pause: until ``until``; then (``stand_in``) the computer plays for it."""
+
+    until: datetime
+    stand_in: bool = False
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A hand shown to the other players: the cards as shown, visible until ``until``."""
+
+    cards: tuple[Card, ...]
+    until: datetime
+
+
+@dataclass(frozen=True)
 class MatchState:
     variant: Variant | None = None
     target: int = 0
@@ -109,6 +126,12 @@ class MatchState:
     deals_played: int = 0
     deal: DealState | None = None
     result: MatchEnded | None = None
+    # presence and time, per seat (``presence.py``)
+    away_until: tuple[datetime | None, ...] = ()  # reconnect deadline of a disconnected seat
+    paused: tuple[Paused | None, ...] = ()
+    pauses_taken: tuple[int, ...] = ()  # in the whole match
+    paused_in_deal: tuple[bool, ...] = ()  # in the current deal
+    shown: tuple[Shown | None, ...] = ()
 
     @property
     def started(self) -> bool:
@@ -121,6 +144,10 @@ class MatchState:
     @property
     def seats(self) -> int:
         return len(self.scores)
+
+    @property
+    def running(self) -> bool:
+        return self.started and self.result is None
 
     @property
     def awaiting_deal(self) -> bool:

@@ -13,8 +13,9 @@ from typing import Any
 from .cards import Card, codes
 from .codec import JSON, command_to_json, to_json
 from .commands import CloseTalon, ExchangeTrump, PlayCard
-from .events import CardDrawn, DealStarted, Event
+from .events import CardDrawn, DealStarted, Event, HandShown
 from .legal import legal_actions
+from .presence import PAUSES_PER_DEAL, PAUSES_PER_MATCH
 from .state import DealState, MatchState, Trick
 from .variant import Variant
 
@@ -118,10 +119,45 @@ def view_for(state: MatchState, seat: int | None) -> JSON:
     if state.deal is not None:
         assert state.variant is not None
         view["deal"] = _deal_view(state.deal, seat, state.variant)
+        if seat is not None and not state.deal.over:
+            view["deal"]["shown_hands"] = _shown_hands(state, seat)
+    if state.started:
+        view["presence"] = _presence(state)
     if seat is not None:
         actions = sorted(legal_actions(state, seat), key=_display_order)
         view["legal_actions"] = [_action_json(a) for a in actions]
     return view
+
+
+def _presence(state: MatchState) -> JSON:
+    """Every seat's clocks: reconnect deadline, pause, shown hand, pauses left."""
+    return {
+        "away_until": [d.isoformat() if d else None for d in state.away_until],
+        "paused": [
+            {"until": p.until.isoformat(), "stand_in": p.stand_in} if p else None
+            for p in state.paused
+        ],
+        "pauses_left": [
+            0 if in_deal else min(PAUSES_PER_DEAL, PAUSES_PER_MATCH - taken)
+            for taken, in_deal in zip(state.pauses_taken, state.paused_in_deal, strict=True)
+        ],
+        "shown_until": [s.until.isoformat() if s else None for s in state.shown],
+    }
+
+
+def _shown_hands(state: MatchState, seat: int) -> list[JSON]:
+    """The other seats' hands shown to ``seat`` now: the shown cards they still hold."""
+    deal = state.deal
+    assert deal is not None
+    return [
+        {
+            "seat": other,
+            "cards": _sorted_codes(tuple(c for c in shown.cards if c in deal.hands[other])),
+            "until": shown.until.isoformat(),
+        }
+        for other, shown in enumerate(state.shown)
+        if shown is not None and other != seat
+    ]
 
 
 def _match_result(state: MatchState) -> JSON | None:
@@ -145,8 +181,17 @@ def _action_json(command: Any) -> JSON:
     return payload
 
 
-def redact_event(event: Event, *, seat: int | None, variant: Variant) -> JSON:
-    """``event`` as ``seat`` may see it (``seat=None``: someone with no hand)."""
+def redact_event(
+    event: Event, *, seat: int | None, variant: Variant, current: MatchState | None = None
+) -> JSON:
+    """``event`` as ``seat`` may see it (``seat=None``: someone with no hand).
+
+    A shown hand's cards go to the other seats only while it is shown: pass the reader's
+    ``current`` state when reading old events (the feed); a push, sent as the hand is shown,
+    passes none.
+    """
+    if isinstance(event, HandShown):
+        return _redact_shown(event, seat, current)
     if isinstance(event, DealStarted):
         payload: JSON = {
             "type": event.type,
@@ -163,4 +208,18 @@ def redact_event(event: Event, *, seat: int | None, variant: Variant) -> JSON:
     payload = to_json(event)
     if isinstance(event, CardDrawn) and not event.face_up and event.seat != seat:
         del payload["card"]
+    return payload
+
+
+def _redact_shown(event: HandShown, seat: int | None, current: MatchState | None) -> JSON:
+    payload = to_json(event)
+    if seat == event.seat:
+        return payload
+    still_shown = current is None or (
+        current.running
+        and (shown := current.shown[event.seat]) is not None
+        and shown.until == event.until
+    )
+    if seat is None or not still_shown:
+        del payload["cards"]
     return payload

@@ -1,0 +1,207 @@
+"""Presence and time (rules §5): the reconnect window, pauses with a computer stand-in, and
+showing one's hand. The engine still reads no clock: the caller passes ``now`` to ``decide``,
+deadlines are stored in events, and ``due_commands(state, now)`` says which of them have run out
+so that the service can apply them as commands (and so as events).
+
+- **Disconnect.** A seat whose connection is gone has ``RECONNECT_WINDOW`` to come back. When
+  the window runs out the seat loses the match (technical loss); if another seat is away too at
+  that moment, everybody is gone and the match is abandoned (voided).
+- **Pause.** A seat may ask for a pause of ``PAUSE_LENGTH``, once per deal and at most
+  ``PAUSES_PER_MATCH`` times a match. When it runs out the computer stands in: it plays the
+  seat's cards (``CardPlayed.stand_in``) until the player presses OK (``Resume``). Any move of
+  the player's own also ends its pause.
+- **Show hand.** A seat may show its hand to the other players for ``SHOW_LENGTH``; the cards it
+  still holds of those shown are in the others' views until then. The talon stays secret and
+  the deal goes on.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from .commands import (
+    Abandon,
+    BeginStandIn,
+    CloseTalon,
+    Command,
+    Disconnect,
+    ExchangeTrump,
+    HideHand,
+    Leave,
+    Pause,
+    PlayCard,
+    Reconnect,
+    Resign,
+    Resume,
+    ShowHand,
+    Surrender,
+    TechnicalLoss,
+)
+from .errors import RuleViolation
+from .events import (
+    HandHidden,
+    HandShown,
+    PauseEnded,
+    PauseStarted,
+    PlayerDisconnected,
+    PlayerReconnected,
+    StandInStarted,
+)
+from .match import require_running, require_seat
+from .recorder import Recorder
+from .state import MatchState
+
+RECONNECT_WINDOW = timedelta(seconds=60)
+PAUSE_LENGTH = timedelta(seconds=20)
+SHOW_LENGTH = timedelta(seconds=10)
+PAUSES_PER_DEAL = 1
+PAUSES_PER_MATCH = 3
+
+# A player's own moves: each one means the player is at the table, so it ends a pause.
+OWN_MOVES = (ExchangeTrump, CloseTalon, PlayCard, Surrender, Resign, Leave, ShowHand)
+
+
+def _now(rec: Recorder) -> datetime:
+    if rec.now is None:
+        raise ValueError("presence commands need the caller's clock: decide(..., now=...)")
+    return rec.now
+
+
+def _start(rec: Recorder, seat: int) -> MatchState:
+    require_running(rec.state)
+    require_seat(rec.state, seat)
+    return rec.state
+
+
+def disconnect(rec: Recorder, cmd: Disconnect) -> None:
+    state = _start(rec, cmd.seat)
+    if state.away_until[cmd.seat] is not None:
+        raise RuleViolation("already_away", "this seat is already disconnected")
+    rec.emit(PlayerDisconnected(cmd.seat, _now(rec) + RECONNECT_WINDOW))
+
+
+def reconnect(rec: Recorder, cmd: Reconnect) -> None:
+    state = _start(rec, cmd.seat)
+    if state.away_until[cmd.seat] is None:
+        raise RuleViolation("not_away", "this seat is connected")
+    rec.emit(PlayerReconnected(cmd.seat))
+
+
+def pause(rec: Recorder, cmd: Pause) -> None:
+    state = _start(rec, cmd.seat)
+    if state.paused[cmd.seat] is not None:
+        raise RuleViolation("already_paused", "you are already paused")
+    if state.paused_in_deal[cmd.seat] or state.pauses_taken[cmd.seat] >= PAUSES_PER_MATCH:
+        raise RuleViolation(
+            "pause_limit",
+            f"a pause may be asked once per deal and {PAUSES_PER_MATCH} times a match",
+        )
+    rec.emit(PauseStarted(cmd.seat, _now(rec) + PAUSE_LENGTH))
+
+
+def resume(rec: Recorder, cmd: Resume) -> None:
+    state = _start(rec, cmd.seat)
+    if state.paused[cmd.seat] is None:
+        raise RuleViolation("not_paused", "you are not paused")
+    rec.emit(PauseEnded(cmd.seat))
+
+
+def show_hand(rec: Recorder, cmd: ShowHand) -> None:
+    state = _start(rec, cmd.seat)
+    deal = state.deal
+    if deal is None or deal.over:
+        raise RuleViolation("deal_over", "no deal is being played right now")
+    if state.shown[cmd.seat] is not None:
+        raise RuleViolation("already_shown", "your hand is being shown already")
+    hand = deal.hands[cmd.seat]
+    if not hand:
+        raise RuleViolation("empty_hand", "you have no cards to show")
+    rec.emit(HandShown(cmd.seat, tuple(sorted(hand)), _now(rec) + SHOW_LENGTH))
+
+
+def begin_stand_in(rec: Recorder, cmd: BeginStandIn) -> None:
+    state = _start(rec, cmd.seat)
+    paused = state.paused[cmd.seat]
+    if paused is None or paused.stand_in or paused.until > _now(rec):
+        raise RuleViolation("not_due", "this seat's pause has not run out")
+    rec.emit(StandInStarted(cmd.seat))
+
+
+def hide_hand(rec: Recorder, cmd: HideHand) -> None:
+    state = _start(rec, cmd.seat)
+    shown = state.shown[cmd.seat]
+    if shown is None or shown.until > _now(rec):
+        raise RuleViolation("not_due", "this hand's showing time has not run out")
+    rec.emit(HandHidden(cmd.seat))
+
+
+HANDLERS = {
+    Disconnect: disconnect,
+    Reconnect: reconnect,
+    Pause: pause,
+    Resume: resume,
+    ShowHand: show_hand,
+    BeginStandIn: begin_stand_in,
+    HideHand: hide_hand,
+}
+
+
+def before_move(rec: Recorder, command: Command) -> None:
+    """Presence rules that come before any deal rule: a stand-in card needs a stand-in, and a
+    player's own move ends its pause (``PauseEnded`` comes first in the move's events)."""
+    state = rec.state
+    if not isinstance(command, OWN_MOVES) or not state.running:
+        return
+    seat = command.seat
+    require_seat(state, seat)
+    if isinstance(command, PlayCard) and command.stand_in:
+        paused = state.paused[seat]
+        if paused is None or not paused.stand_in:
+            raise RuleViolation("not_standing_in", "the computer is not standing in for this seat")
+        return
+    if state.paused[seat] is not None:
+        rec.emit(PauseEnded(seat))
+
+
+def due_commands(state: MatchState, now: datetime) -> list[Command]:
+    """The commands that deadlines run out by ``now`` call for, in the order to apply them.
+
+    An expired reconnect window ends the match, so it comes alone: a technical loss for the
+    seat whose window ran out first, or an abandonment if another seat is away too.
+    """
+    if not state.running:
+        return []
+    away = [(deadline, seat) for seat, deadline in enumerate(state.away_until) if deadline]
+    expired = [(deadline, seat) for deadline, seat in away if deadline <= now]
+    if expired:
+        return [Abandon()] if len(away) > 1 else [TechnicalLoss(min(expired)[1])]
+    due: list[Command] = [
+        BeginStandIn(seat)
+        for seat, paused in enumerate(state.paused)
+        if paused is not None and not paused.stand_in and paused.until <= now
+    ]
+    due += [
+        HideHand(seat)
+        for seat, shown in enumerate(state.shown)
+        if shown is not None and shown.until <= now
+    ]
+    return due
+
+
+def next_deadline(state: MatchState) -> datetime | None:
+    """The earliest deadline still pending (``None`` when nothing is waiting on the clock)."""
+    if not state.running:
+        return None
+    pending = [d for d in state.away_until if d is not None]
+    pending += [p.until for p in state.paused if p is not None and not p.stand_in]
+    pending += [s.until for s in state.shown if s is not None]
+    return min(pending, default=None)
+
+
+def stand_in_to_play(state: MatchState) -> int | None:
+    """The seat the computer must play a card for now, if any."""
+    deal = state.deal
+    if not state.running or deal is None or deal.over:
+        return None
+    paused = state.paused[deal.turn]
+    return deal.turn if paused is not None and paused.stand_in else None
