@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 
 from apps.accounts.models import User
 from apps.common import authentication
-from apps.matches import event_store, seating
+from apps.matches import deadlines, event_store, seating
 from tests.factories import GuestFactory, UserFactory
 from tests.schema_check import Check, api_schema, response_checker
 
@@ -57,13 +57,12 @@ def check(schema: dict) -> Check:
 @pytest.fixture(autouse=True)
 def _fresh_state_cache() -> Iterator[None]:
     """Each test starts with an empty per-process state cache (the DB is reset between tests)."""
-    event_store.cache_clear()
-    seating.cache_clear()
-    authentication.cache_clear()
+    caches = (event_store.cache_clear, seating.cache_clear, authentication.cache_clear)
+    for clear in (*caches, deadlines.written_clear):
+        clear()
     yield
-    event_store.cache_clear()
-    seating.cache_clear()
-    authentication.cache_clear()
+    for clear in (*caches, deadlines.written_clear):
+        clear()
 
 
 @pytest.fixture

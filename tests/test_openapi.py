@@ -26,6 +26,7 @@ EXPECTED_OPERATIONS = {
     ("/api/v1/matches/{match_id}/", "get"),
     ("/api/v1/matches/{match_id}/actions/", "post"),
     ("/api/v1/matches/{match_id}/events/", "get"),
+    ("/api/v1/matches/{match_id}/heartbeat/", "post"),
     ("/api/v1/matches/{match_id}/deals/{number}/", "get"),
     ("/api/v1/rooms/", "post"),
     ("/api/v1/rooms/join/", "post"),

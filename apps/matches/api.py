@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from uuid import UUID
 
+from django.utils import timezone
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
@@ -25,7 +26,8 @@ from apps.common.schema import CSRF_FAILED, NOT_AUTHENTICATED, problem_responses
 from apps.matches.engine import VARIANTS, view_for
 from apps.matches.engine.events import DEAL_END_REASONS, EVENT_TYPES
 
-from . import rematches, selectors, services
+from . import deadlines, rematches, selectors, services
+from .models import Match
 from .push import envelopes_for
 
 VARIANT_CHOICES = sorted(VARIANTS)
@@ -105,6 +107,50 @@ class RevealedDeal(RevealedDealFields):
     pass
 
 
+class ShownHand(serializers.Serializer):
+    seat = serializers.IntegerField()
+    cards = _cards("the shown cards that seat still holds")
+    until = serializers.DateTimeField(help_text="hidden again at this time")
+
+
+@extend_schema_field(
+    {
+        "type": "array",
+        "items": {
+            "type": "object",
+            "nullable": True,
+            "required": ["until", "stand_in"],
+            "properties": {
+                "until": {"type": "string", "format": "date-time"},
+                "stand_in": {"type": "boolean"},
+            },
+            "additionalProperties": False,
+        },
+        "description": "per seat: its pause, else null. until: when it runs out; stand_in: it "
+        "ran out and the computer plays for that seat until it presses OK",
+    }
+)
+class PausesField(serializers.ListField):
+    pass
+
+
+class PresenceView(serializers.Serializer):
+    """Every seat's clocks (online play). A client shows the countdowns from these times."""
+
+    away_until = serializers.ListField(
+        child=serializers.DateTimeField(allow_null=True),
+        help_text="per seat: the reconnect deadline of a disconnected player, else null",
+    )
+    paused = PausesField()
+    pauses_left = serializers.ListField(
+        child=serializers.IntegerField(), help_text="per seat: pauses it may still ask this deal"
+    )
+    shown_until = serializers.ListField(
+        child=serializers.DateTimeField(allow_null=True),
+        help_text="per seat: until when its hand is shown, else null",
+    )
+
+
 class DealView(serializers.Serializer):
     """The current deal as one seat sees it."""
 
@@ -139,6 +185,11 @@ class DealView(serializers.Serializer):
         help_text="marriage points that count once you win a trick"
     )
     revealed = RevealedDeal(required=False, help_text="only once the deal is over")
+    shown_hands = ShownHand(
+        many=True,
+        required=False,
+        help_text="the other players' hands shown to you right now (online play, 10 s)",
+    )
 
 
 class MatchResult(serializers.Serializer):
@@ -170,6 +221,7 @@ class MatchView(serializers.Serializer):
     deal = DealView(allow_null=True)
     result = MatchResult(allow_null=True)
     legal_actions = Action(many=True, help_text="what you may send now; empty if nothing")
+    presence = PresenceView(required=False, help_text="absent before the match starts")
 
 
 _EVENT_SCHEMA = {
@@ -184,11 +236,15 @@ _EVENT_SCHEMA = {
     "match_started {variant, seats, first_dealer, target}; "
     "deal_started {number, dealer, commitment, trump_card, hand}; "
     "trump_exchanged {seat, card, taken}; talon_closed {seat}; "
-    "marriage_announced {seat, suit, points}; card_played {seat, card}; "
+    "marriage_announced {seat, suit, points}; card_played {seat, card, stand_in}; "
     "trick_taken {seat, points}; card_drawn {seat, card (only for the drawer, or face up), "
     "face_up}; deal_surrendered {seat}; "
     "deal_ended {winner, game_points, reason, deck, salt}; "
-    "match_ended {winner, reason, scores, radli, schneider, ruckschneider}.",
+    "match_ended {winner, reason, scores, radli, schneider, ruckschneider}; "
+    "player_disconnected {seat, deadline}; player_reconnected {seat}; "
+    "pause_started {seat, until}; stand_in_started {seat}; pause_ended {seat}; "
+    "hand_shown {seat, until, cards (to the others only while shown)}; hand_hidden {seat}. "
+    "card_played also carries stand_in: true when the computer played it for a paused player.",
 }
 
 
@@ -255,12 +311,28 @@ class ActionSubmit(serializers.Serializer):
 NOT_FOUND = "`match_not_found`: no such match, or you do not sit in it"
 
 
+def _loaded(request: Request, match_id: UUID) -> tuple[Match, int]:
+    """The caller's match and seat, after applying what the clock is owed (deadlines are applied
+    on every load, not only by a worker) and noting the caller's sign of life."""
+    match, seat = selectors.match_for_player(match_id=match_id, user=request.user)
+    now = timezone.now()
+    stale = False
+    if selectors.invite_is_due(match):
+        services.rooms_expire_due(user=match.created_by)
+        stale = True
+    if deadlines.load_is_due(match, now):
+        deadlines.deadlines_apply(match.id, now=now)
+        stale = True
+    if deadlines.presence_seen_on_load(match, seat, now):
+        stale = True
+    if stale:
+        match, seat = selectors.match_for_player(match_id=match_id, user=request.user)
+    return match, seat
+
+
 def _match_response(request: Request, match_id: UUID, code: int = 200) -> Response:
     """The match as it stands now (the computer may have moved since the service returned)."""
-    match, seat = selectors.match_for_player(match_id=match_id, user=request.user)
-    if selectors.invite_is_due(match):  # a deadline is applied on load, not only by a worker
-        services.rooms_expire_due(user=match.created_by)
-        match, seat = selectors.match_for_player(match_id=match_id, user=request.user)
+    match, seat = _loaded(request, match_id)
     return Response(selectors.match_payload(match=match, seat=seat, user=request.user), status=code)
 
 
@@ -442,7 +514,8 @@ class ActionInput(serializers.Serializer):
     action = serializers.DictField(
         help_text='e.g. {"type": "play_card", "card": "PA"}, {"type": "exchange_trump"}, '
         '{"type": "close_talon"}, {"type": "surrender", "confirm": true}, {"type": "resign"}, '
-        '{"type": "leave"}'
+        '{"type": "leave"}; in online play also {"type": "pause"}, {"type": "resume"} (the OK '
+        'after a pause) and {"type": "show_hand"}'
     )
     expected_version = serializers.IntegerField(min_value=0)
     client_move_id = serializers.CharField(min_length=1, max_length=64)
@@ -475,7 +548,9 @@ class MatchActionApi(APIView):
                     "`client_move_id_reused`; or a rule code such as `not_your_turn`, "
                     "`card_not_in_hand`, `must_follow_suit`, `must_beat`, `must_trump`, "
                     "`talon_closed`, `exchange_not_allowed`, `confirmation_required`, "
-                    "`deal_in_progress`, `match_over`",
+                    "`deal_in_progress`, `match_over`; for pause, resume and show_hand: "
+                    "`online_only` (not against the computer), `already_paused`, "
+                    "`pause_limit`, `not_paused`, `already_shown`, `empty_hand`",
                 }
             ),
         },
@@ -501,6 +576,29 @@ class MatchActionApi(APIView):
         return Response(body)
 
 
+class Heartbeat(serializers.Serializer):
+    version = serializers.IntegerField(help_text="the match's version: fetch it if yours is older")
+    presence = PresenceView(required=False, help_text="every seat's clocks")
+
+
+class MatchHeartbeatApi(APIView):
+    """A sign of life for clients without a match socket (socket messages count by themselves).
+    If you were marked away, you are back."""
+
+    @extend_schema(
+        tags=["matches"],
+        summary="Say you are still here (REST-only clients, every 10 seconds)",
+        request=None,
+        responses={
+            200: Heartbeat,
+            **problem_responses({401: NOT_AUTHENTICATED, 403: CSRF_FAILED, 404: NOT_FOUND}),
+        },
+    )
+    def post(self, request: Request, match_id: UUID) -> Response:
+        match, seat = _loaded(request, match_id)
+        return Response(selectors.heartbeat_payload(match=match, seat=seat))
+
+
 class EventsQuery(serializers.Serializer):
     after_seq = serializers.IntegerField(min_value=0, default=0)
     limit = serializers.IntegerField(min_value=1, max_value=1000, default=500)
@@ -521,7 +619,7 @@ class MatchEventsApi(APIView):
     def get(self, request: Request, match_id: UUID) -> Response:
         query = EventsQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
-        match, seat = selectors.match_for_player(match_id=match_id, user=request.user)
+        match, seat = _loaded(request, match_id)
         return Response(selectors.events_for_seat(match=match, seat=seat, **query.validated_data))
 
 

@@ -14,6 +14,11 @@ one of our own origins (or from no browser at all): otherwise any web page could
 socket with a visitor's cookie and read their hand (cross-site WebSocket hijacking); such a
 socket may still authenticate by token.
 
+An open socket is the seat's presence (``deadlines.py``): when a seat's last socket closes,
+its reconnect window opens. Clients send ``{"type": "ping"}`` every
+``PRESENCE_HEARTBEAT_SECONDS`` (10 s); a socket silent for ``PRESENCE_TIMEOUT_SECONDS`` (30 s)
+counts as gone even if the network never closed it.
+
 Once ready, a client may send ``{"type": "ping"}`` (answered ``{"type": "pong"}``) and the
 voice-call messages ``{"type": "call.…"}`` (see ``apps/chat/calls.py``); anything else is
 ignored. Besides the event envelopes, a participant's socket receives the match's chat
@@ -24,6 +29,7 @@ messages, ``{"type": "chat", "match_id", "message": {"id", "sender_seat", "text"
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -36,6 +42,7 @@ from apps.common.errors import Conflict, Problem
 from apps.common.sockets import NOT_AUTHENTICATED, AuthenticatedJsonConsumer
 from apps.matches.models import Match, Seat
 
+from . import deadlines
 from .push import envelopes_from_message, match_group
 
 NOT_A_PARTICIPANT = 4403
@@ -66,12 +73,14 @@ class MatchConsumer(AuthenticatedJsonConsumer):
     seat: int | None = None
     _ring: asyncio.Task[None] | None = None
     _in_calls: bool = False  # this socket proposed or accepted a call at some point
+    _seen_at: float = 0.0  # when this socket last reported a sign of life (monotonic)
 
     async def connect(self) -> None:
         self.match_id = str(self.scope["url_route"]["kwargs"]["match_id"])
         await super().connect()
 
     async def receive_authenticated(self, message: dict[str, Any]) -> None:
+        await self._alive()
         if message.get("type") == "ping":
             await self.send_json({"type": "pong"})
         elif isinstance(message.get("type"), str) and message["type"].startswith("call."):
@@ -89,6 +98,17 @@ class MatchConsumer(AuthenticatedJsonConsumer):
         await self.send_json(
             {"type": "ready", "match_id": self.match_id, "seat": seat, "version": version}
         )
+        self._seen_at = time.monotonic()
+        await database_sync_to_async(deadlines.socket_opened)(self.match_id, seat)
+
+    async def _alive(self) -> None:
+        """Any message is a sign of life; it reaches the database at most every few seconds."""
+        if self.seat is None:
+            return
+        moment = time.monotonic()
+        if moment - self._seen_at >= settings.PRESENCE_WRITE_SECONDS:
+            self._seen_at = moment
+            await database_sync_to_async(deadlines.presence_seen)(self.match_id, self.seat)
 
     async def disconnect(self, code: int) -> None:
         self._stop_deadline()
@@ -102,6 +122,7 @@ class MatchConsumer(AuthenticatedJsonConsumer):
                 )
                 if frame is not None:
                     await self._broadcast(frame)
+            await database_sync_to_async(deadlines.socket_closed)(self.match_id, self.seat)
 
     # --- voice calls (apps/chat/calls.py) ---------------------------------------------------
 

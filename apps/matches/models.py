@@ -46,6 +46,11 @@ class Match(models.Model):
     turn_seat = models.SmallIntegerField(null=True, blank=True)
     winner_seat = models.SmallIntegerField(null=True, blank=True)
     end_reason = models.CharField(max_length=20, blank=True)
+    next_deadline_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="the earliest pending deadline (reconnect, pause, shown hand)",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -60,7 +65,14 @@ class Match(models.Model):
                 name="invite_code_unique_among_open_rooms",
             ),
         ]
-        indexes = [models.Index(fields=["status", "updated_at"])]
+        indexes = [
+            models.Index(fields=["status", "updated_at"]),
+            models.Index(
+                fields=["next_deadline_at"],
+                condition=Q(next_deadline_at__isnull=False),
+                name="match_deadline_pending",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.mode} match {self.id} ({self.status})"
@@ -91,6 +103,11 @@ class Seat(models.Model):
         related_name="seats",
     )
     bot_level = models.CharField(max_length=20, blank=True, help_text="set when the computer plays")
+    last_seen_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="the player's last sign of life (socket, heartbeat, request)",
+    )
 
     class Meta:
         ordering = ["index"]

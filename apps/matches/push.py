@@ -14,7 +14,7 @@ from uuid import UUID
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 
-from apps.matches.engine import VARIANTS, Event, from_json, redact_event, to_json
+from apps.matches.engine import VARIANTS, Event, MatchState, from_json, redact_event, to_json
 
 logger = logging.getLogger(__name__)
 
@@ -24,16 +24,23 @@ def match_group(match_id: UUID | str) -> str:
 
 
 def envelopes_for(
-    match_id: UUID | str, variant: str, first_seq: int, events: Sequence[Event], seat: int | None
+    match_id: UUID | str,
+    variant: str,
+    first_seq: int,
+    events: Sequence[Event],
+    seat: int | None,
+    *,
+    current: MatchState | None = None,
 ) -> list[dict[str, Any]]:
-    """The envelopes of ``events`` (the first at ``first_seq``) as ``seat`` may see them."""
+    """The envelopes of ``events`` (the first at ``first_seq``) as ``seat`` may see them; pass
+    the ``current`` state when they are old (see ``engine.redact_event``)."""
     rules = VARIANTS[variant]
     return [
         {
             "type": "event",
             "match_id": str(match_id),
             "seq": first_seq + i,
-            "event": redact_event(event, seat=seat, variant=rules),
+            "event": redact_event(event, seat=seat, variant=rules, current=current),
         }
         for i, event in enumerate(events)
     ]

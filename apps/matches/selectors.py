@@ -12,7 +12,7 @@ from django.utils import timezone
 from apps.accounts.models import User
 from apps.common.errors import Conflict, NotFound
 from apps.matches.engine import from_json, view_for
-from apps.matches.engine.events import DealEnded, DealStarted
+from apps.matches.engine.events import DealEnded, DealStarted, HandShown
 
 from . import event_store
 from .models import Match, MatchEvent
@@ -108,6 +108,14 @@ def match_payload(*, match: Match, seat: int, user: User) -> dict[str, Any]:
     }
 
 
+def heartbeat_payload(*, match: Match, seat: int) -> dict[str, Any]:
+    view = view_for(event_store.state_load(match), seat)
+    return {
+        "version": match.version,
+        **({"presence": view["presence"]} if "presence" in view else {}),
+    }
+
+
 def events_for_seat(*, match: Match, seat: int, after_seq: int, limit: int) -> dict[str, Any]:
     rows = list(
         MatchEvent.objects.filter(match=match, seq__gt=after_seq)
@@ -116,8 +124,11 @@ def events_for_seat(*, match: Match, seat: int, after_seq: int, limit: int) -> d
     )
     has_more = len(rows) > limit
     rows = rows[:limit]
+    # a shown hand's cards only while it is shown: that needs the state now
+    shows = any(payload["type"] == HandShown.type for _, payload in rows)
+    current = event_store.state_load(match) if shows else None
     envelopes = [
-        envelopes_for(match.id, match.variant, seq, [from_json(payload)], seat)[0]
+        envelopes_for(match.id, match.variant, seq, [from_json(payload)], seat, current=current)[0]
         for seq, payload in rows
     ]
     return {"version": match.version, "events": envelopes, "has_more": has_more}

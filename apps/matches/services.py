@@ -1,16 +1,12 @@
-"""Match services: the only code that writes matches and their events.
+"""Match services: creating, joining and playing matches.
 
-Every write follows one path (``_apply``): lock the match row, load the state by replay,
-``decide``, append the events with consecutive ``seq``, update the ``Match`` projection, and
-after commit push the events and let the computer move. Deals are dealt here, from the
-operating system's CSPRNG, because the engine has no dice.
+Every write locks the match row, loads the state by replay and goes through the one write path,
+``appending.command_apply`` (decide, append, project, push after commit).
 """
 
 from __future__ import annotations
 
-import secrets
-from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from uuid import UUID
 
 from django.conf import settings
@@ -26,47 +22,40 @@ from apps.matches.engine import (
     VARIANTS,
     CloseTalon,
     Command,
-    DealCards,
-    Event,
     ExchangeTrump,
     Leave,
-    MatchState,
     PlayCard,
     Resign,
     StartMatch,
     Surrender,
     command_from_json,
     command_to_json,
-    decide,
-    replay,
 )
-from apps.matches.engine.events import MatchEnded
+from apps.matches.engine.commands import Pause, Resume, ShowHand
 from apps.moderation.guards import require_online_allowed
-from apps.ranking.services import ratings_record
-from apps.wallet.services import match_settle, stakes_hold
+from apps.wallet.services import stakes_hold
 
-from . import event_store
+from . import deadlines, event_store
+from .appending import Outcome, command_apply
+from .appending import rng as _rng
 from .models import Match, MatchEvent, Seat
-from .push import events_push
-from .seating import seat_of_user, seats_of
+from .seating import seat_of_user
 
-_rng = secrets.SystemRandom()
-
-# What a player may send; the rest (dealing, technical loss, abandonment) only the server sends.
-PLAYER_COMMANDS = (ExchangeTrump, CloseTalon, PlayCard, Surrender, Resign, Leave)
+# What a player may send; the rest (dealing, deadlines, stand-in cards) only the server sends.
+PLAYER_COMMANDS = (
+    ExchangeTrump,
+    CloseTalon,
+    PlayCard,
+    Surrender,
+    Resign,
+    Leave,
+    Pause,
+    Resume,
+    ShowHand,
+)
+ONLINE_ONLY = (Pause, Resume, ShowHand)
 INVITE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no I, L, O, 0, 1
 INVITE_LENGTH = 6
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """One command's result: its events (``first_seq``…``last_seq``) and the state after them."""
-
-    match: Match
-    first_seq: int
-    last_seq: int
-    events: list[Event]
-    state: MatchState
 
 
 # --- creating and joining ---------------------------------------------------------------
@@ -221,9 +210,12 @@ def match_start(match: Match) -> None:
 
 
 def _start(match: Match) -> None:
+    now = timezone.now()
+    if match.mode != Match.Mode.COMPUTER:  # presence is watched from the first deal
+        Seat.objects.filter(match=match, user__isnull=False).update(last_seen_at=now)
     seats = VARIANTS[match.variant].seats
     command = StartMatch(match.variant, first_dealer=_rng.randrange(seats))
-    _apply(match, INITIAL, command, actor_id=None, client_move_id=None)
+    command_apply(match, INITIAL, command, actor_id=None, client_move_id=None, now=now)
 
 
 # --- playing ------------------------------------------------------------------------------
@@ -236,16 +228,53 @@ def match_command_submit(
 
     A ``client_move_id`` seen before returns the first outcome again and appends nothing; a
     stale ``expected_version`` is a 409 ``version_conflict`` with the ``current_version``.
+    Deadlines that ran out are applied first (in their own transaction: they stand even if the
+    action is refused), so an action that comes too late meets the match as time left it:
+    ended by a technical loss, or with a stand-in playing, and so at a newer version.
     """
+    now = timezone.now()
+    args = {
+        "match_id": match_id,
+        "user": user,
+        "payload": payload,
+        "expected_version": expected_version,
+        "client_move_id": client_move_id,
+        "now": now,
+    }
+    try:
+        return _submit(**args)  # type: ignore[arg-type]
+    except deadlines.DeadlinesDue:
+        deadlines.deadlines_apply(match_id, now=now)
+        return _submit(**args)  # type: ignore[arg-type]
+
+
+def _submit(
+    *,
+    match_id: UUID,
+    user: User,
+    payload: object,
+    expected_version: int,
+    client_move_id: str,
+    now: datetime,
+) -> tuple[Outcome, int]:
     try:
         with transaction.atomic():
             match = Match.objects.select_for_update().filter(pk=match_id).first()
             seat = seat_of_user(match, user.id) if match is not None else None
             if match is None or seat is None:
                 raise NotFound("no such match", code="match_not_found")
-            command = command_from_json(payload, seat=seat)  # type: ignore[arg-type]
+            # a player never sends a stand-in card: that flag is the server's
+            command = command_from_json(payload, seat=seat, stand_in=False)  # type: ignore[arg-type]
             if not isinstance(command, PLAYER_COMMANDS):
                 raise Problem(f"players cannot send {command.type!r}", code="invalid_action")
+            if isinstance(command, ONLINE_ONLY) and match.mode == Match.Mode.COMPUTER:
+                raise Conflict(
+                    "pauses and showing your hand are for games with other players",
+                    code="online_only",
+                )
+            if deadlines.due_by_clock(match, now):
+                raise deadlines.DeadlinesDue
+            deadlines.seen_on_move(match, seat, now)
             if match.status == Match.Status.WAITING:
                 raise Conflict(
                     "the match has not started: waiting for a second player",
@@ -262,7 +291,9 @@ def match_command_submit(
                     current_version=match.version,
                 )
             state = event_store.state_load(match)
-            outcome = _apply(match, state, command, actor_id=user.id, client_move_id=client_move_id)
+            outcome = command_apply(
+                match, state, command, actor_id=user.id, client_move_id=client_move_id, now=now
+            )
         return outcome, seat
     except IntegrityError:
         # UNIQUE(match, client_move_id): the id was used before, at an earlier version.
@@ -286,95 +317,6 @@ def _retried(match: Match, user: User, command: Command, client_move_id: str) ->
             code="client_move_id_reused",
         )
     return _outcome_of_batch(match, previous.batch)
-
-
-def match_command_apply(*, match: Match, state: MatchState, command: Command) -> Outcome:
-    """Apply a server-side command (the computer's move, a deadline) under the caller's lock."""
-    return _apply(match, state, command, actor_id=None, client_move_id=None)
-
-
-def _apply(
-    match: Match,
-    state: MatchState,
-    command: Command,
-    *,
-    actor_id: int | None,
-    client_move_id: str | None,
-) -> Outcome:
-    """decide → deal the next deal if one is due → append → project → push after commit."""
-    now = timezone.now()
-    events = decide(state, command, now=now)
-    state = replay(events, state)
-    while state.awaiting_deal:
-        assert state.variant is not None
-        deck = list(state.variant.deck)
-        _rng.shuffle(deck)
-        dealt = decide(state, DealCards(tuple(deck), secrets.token_hex(16)), now=now)
-        state = replay(dealt, state)
-        events += dealt
-    first_seq = match.version + 1
-    event_store.events_append(
-        match=match,
-        events=events,
-        state=state,
-        command=command_to_json(command),
-        actor_id=actor_id,
-        client_move_id=client_move_id,
-        now=now,
-    )
-    _project(match, state, now)
-    match.save(update_fields=PROJECTION_FIELDS)
-    if match.mode == Match.Mode.RANKED and any(isinstance(e, MatchEnded) for e in events):
-        _ranked_settle(match, state)
-    seats = seats_of(match)
-    match_id, variant = match.id, match.variant
-    transaction.on_commit(
-        lambda: events_push(match_id=match_id, variant=variant, first_seq=first_seq, events=events)
-    )
-    if match.turn_seat is not None and seats[match.turn_seat].is_bot:
-        from apps.bots.tasks import bot_move  # noqa: PLC0415 (apps.bots imports this module)
-
-        transaction.on_commit(lambda: bot_move.delay(str(match_id)))
-    return Outcome(match, first_seq, match.version, events, state)
-
-
-def _ranked_settle(match: Match, state: MatchState) -> None:
-    """The pot and the ratings move in the transaction that appends the final event: the whole
-    pot to the winner (or the stakes back when the match was voided), Elo and the month's
-    standings for both players."""
-    assert state.result is not None
-    players = [s.user_id for s in seats_of(match)]
-    winner = state.result.winner
-    winner_id = players[winner] if winner is not None else None
-    match_settle(match_id=match.id, winner_user_id=winner_id)
-    if winner is not None:
-        loser_id = players[1 - winner]
-        assert winner_id is not None and loser_id is not None
-        ratings_record(match_id=match.id, winner_user_id=winner_id, loser_user_id=loser_id)
-
-
-PROJECTION_FIELDS = [
-    "version",
-    "status",
-    "scores",
-    "turn_seat",
-    "winner_seat",
-    "end_reason",
-    "finished_at",
-    "updated_at",
-]
-
-
-def _project(match: Match, state: MatchState, now: object) -> None:
-    match.scores = list(state.scores)
-    deal = state.deal
-    playing = deal is not None and not deal.over and not state.finished
-    match.turn_seat = deal.turn if playing else None  # type: ignore[union-attr]
-    if state.result is not None:
-        match.status = Match.Status.FINISHED
-        match.winner_seat = state.result.winner
-        match.end_reason = state.result.reason
-        match.finished_at = now
 
 
 def _outcome_of_batch(match: Match, batch: int) -> Outcome:

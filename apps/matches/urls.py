@@ -9,6 +9,11 @@ urlpatterns = [
     path("matches/<uuid:match_id>/actions/", api.MatchActionApi.as_view(), name="match-actions"),
     path("matches/<uuid:match_id>/events/", api.MatchEventsApi.as_view(), name="match-events"),
     path(
+        "matches/<uuid:match_id>/heartbeat/",
+        api.MatchHeartbeatApi.as_view(),
+        name="match-heartbeat",
+    ),
+    path(
         "matches/<uuid:match_id>/deals/<int:number>/",
         api.DealRecordApi.as_view(),
         name="match-deal",

@@ -177,6 +177,11 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BEAT_SCHEDULE = {
     "rooms-expire-sweep": {"task": "apps.matches.tasks.rooms_expire_sweep", "schedule": 60.0},
+    # Deadlines also fire by a task scheduled at each one, and on every load of the match.
+    "matches-deadlines-sweep": {
+        "task": "apps.matches.tasks.deadlines_sweep",
+        "schedule": 5.0,
+    },
     # Suspensions also end by a task scheduled at their end; the sweep catches any it missed.
     "moderation-suspensions-end": {
         "task": "apps.moderation.tasks.suspensions_end_sweep",
@@ -237,6 +242,11 @@ ICE_SERVERS = env.json(
     default=[{"urls": ["stun:stun.l.google.com:19302", "stun:stun1.l.google.com:19302"]}],
 )
 CALL_RING_SECONDS = 45  # a proposal nobody accepts ends after this
+
+# --- Presence (apps/matches/deadlines.py; the rules' own clocks are in engine/presence.py) -----
+PRESENCE_HEARTBEAT_SECONDS = 10  # how often a match socket or a REST client should say "ping"
+PRESENCE_TIMEOUT_SECONDS = 30  # silent this long: the seat is gone, its reconnect window opens
+PRESENCE_WRITE_SECONDS = 5  # a seat's last_seen_at is written at most this often per process
 CALL_STATE_TTL_SECONDS = 6 * 3600  # the cache keeps an active call's state at most this long
 CALL_SIGNAL_MAX_BYTES = 16 * 1024  # an offer, answer or ICE candidate, as JSON
 

@@ -283,8 +283,15 @@ async def test_a_call_ends_when_one_end_disconnects(
         "reason": "disconnected",
         "by_seat": 1,
     }
+    # b's only socket is gone: its reconnect window opens, and closes when it is back
+    assert (await _next(a))["event"]["type"] == "player_disconnected"
     # A new call is possible at once (the state was cleared).
     b, _ = await sockets.ready(match_id, friend.token)
+    assert (await _next(a))["event"] == {
+        "type": "player_reconnected",
+        "schema_version": 1,
+        "seat": 1,
+    }
     await b.send_json_to({"type": "call.propose"})
     assert (await _next(a))["type"] == "call.proposed"
 

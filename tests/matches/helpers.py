@@ -5,10 +5,15 @@ from __future__ import annotations
 
 import json
 import random
+from datetime import datetime
 from typing import Any
 
+from django.db import transaction
+
 from apps.matches import event_store
-from apps.matches.engine import INITIAL, VARIANTS, Card, MatchState, evolve
+from apps.matches.appending import match_command_apply
+from apps.matches.engine import INITIAL, VARIANTS, Card, Command, MatchState, evolve
+from apps.matches.models import Match
 from tests.conftest import Player
 
 GIVING_UP = ("surrender", "resign", "leave")
@@ -27,6 +32,16 @@ def create_friend_match(host: Player, guest: Player) -> dict:
     joined = guest.client.post("/api/v1/rooms/join/", {"code": code.lower()}, format="json")
     assert joined.status_code == 200, joined.content
     return joined.json()
+
+
+def server_command(match_id: str, command: Command, *, now: datetime | None = None) -> Match:
+    """Apply a server-side command (as a deadline or the computer would) under the match lock;
+    returns the match after it."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match_id)
+        state = event_store.state_load(match)
+        match_command_apply(match=match, state=state, command=command, now=now)
+    return Match.objects.get(pk=match_id)
 
 
 def fetch(player: Player, match_id: str) -> dict:

@@ -4,17 +4,16 @@ that appends the final event, refunds when the match is voided, ranked rematches
 from __future__ import annotations
 
 import pytest
-from django.db import transaction
 
 from apps.common.errors import Problem
-from apps.matches import event_store, services
+from apps.matches import services
 from apps.matches.engine import Abandon, TechnicalLoss
 from apps.matches.models import Match
 from apps.ranking.models import Rating, RatingChange
 from apps.wallet.selectors import balance_of
 from apps.wallet.services import wallet_open
 from tests.conftest import MakePlayer, Player
-from tests.matches.helpers import act, fetch
+from tests.matches.helpers import act, fetch, server_command
 
 pytestmark = pytest.mark.django_db(transaction=True)
 STAKE = 100
@@ -30,13 +29,6 @@ def _players(make_player: MakePlayer) -> tuple[Player, Player]:
 def _ranked(a: Player, b: Player) -> dict:
     match_id = services.match_create_ranked(user_ids=(a.user.id, b.user.id), stake=STAKE)
     return fetch(a, match_id)
-
-
-def _server_command(match_id: str, command: object) -> None:
-    with transaction.atomic():
-        match = Match.objects.select_for_update().get(pk=match_id)
-        state = event_store.state_load(match)
-        services.match_command_apply(match=match, state=state, command=command)  # type: ignore[arg-type]
 
 
 def test_stakes_go_to_the_winner_and_elo_moves(make_player: MakePlayer) -> None:
@@ -58,7 +50,7 @@ def test_a_technical_loss_pays_the_opponent(make_player: MakePlayer) -> None:
     a, b = _players(make_player)
     start = balance_of(a.user.id)
     match = _ranked(a, b)
-    _server_command(match["id"], TechnicalLoss(seat=0))
+    server_command(match["id"], TechnicalLoss(seat=0))
     assert fetch(b, match["id"])["end_reason"] == "technical_loss"
     assert balance_of(b.user.id) == start + STAKE and balance_of(a.user.id) == start - STAKE
 
@@ -67,7 +59,7 @@ def test_a_voided_match_refunds_both_and_is_not_rated(make_player: MakePlayer) -
     a, b = _players(make_player)
     start = balance_of(a.user.id)
     match = _ranked(a, b)
-    _server_command(match["id"], Abandon())
+    server_command(match["id"], Abandon())
     assert fetch(a, match["id"])["end_reason"] == "abandoned"
     assert balance_of(a.user.id) == balance_of(b.user.id) == start
     assert not RatingChange.objects.filter(match_id=match["id"]).exists()

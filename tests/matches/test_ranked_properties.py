@@ -13,7 +13,6 @@ import os
 import random
 
 import pytest
-from django.db import transaction
 
 from apps.accounts.models import User
 from apps.common.errors import Problem
@@ -33,6 +32,7 @@ from apps.matches.seating import seats_of
 from apps.wallet.selectors import balance_of
 from apps.wallet.services import coins_grant, match_settle, wallet_open
 from tests.factories import UserFactory
+from tests.matches.helpers import server_command
 from tests.wallet.conftest import assert_ledger_invariants
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -40,14 +40,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 MATCHES = int(os.environ.get("RANKED_PROPERTY_MATCHES", "2000"))
 SEED = int(os.environ.get("RANKED_PROPERTY_SEED", "2026"))
 STAKES = (20, 50, 100, 200, 500, 1000)
-
-
-def _apply(match_id: str, command: Command) -> Match:
-    with transaction.atomic():
-        match = Match.objects.select_for_update().get(pk=match_id)
-        state = event_store.state_load(match)
-        services.match_command_apply(match=match, state=state, command=command)
-    return Match.objects.get(pk=match_id)
 
 
 def _play_out(match_id: str, rng: random.Random) -> Match:
@@ -60,9 +52,9 @@ def _play_out(match_id: str, rng: random.Random) -> Match:
         seat = state.deal.turn
         plays = [a for a in engine_legal_actions(state, seat) if isinstance(a, PlayCard)]
         if rng.random() < 0.3:
-            match = _apply(match_id, Surrender(rng.randrange(2), confirm=True))
+            match = server_command(match_id, Surrender(rng.randrange(2), confirm=True))
         else:
-            match = _apply(match_id, rng.choice(plays))
+            match = server_command(match_id, rng.choice(plays))
     return match
 
 
@@ -77,7 +69,7 @@ def _end(match_id: str, rng: random.Random) -> Match:
         "technical": TechnicalLoss(seat),
         "void": Abandon(),
     }[how]
-    return _apply(match_id, command)
+    return server_command(match_id, command)
 
 
 def test_thousands_of_random_ranked_matches_keep_every_coin() -> None:

@@ -9,7 +9,7 @@ so that the service can apply them as commands (and so as events).
 - **Pause.** A seat may ask for a pause of ``PAUSE_LENGTH``, once per deal and at most
   ``PAUSES_PER_MATCH`` times a match. When it runs out the computer stands in: it plays the
   seat's cards (``CardPlayed.stand_in``) until the player presses OK (``Resume``). Any move of
-  the player's own also ends its pause.
+  the player's own also ends its pause, and its absence if it was marked away.
 - **Show hand.** A seat may show its hand to the other players for ``SHOW_LENGTH``; the cards it
   still holds of those shown are in the others' views until then. The talon stays secret and
   the deal goes on.
@@ -148,7 +148,8 @@ HANDLERS = {
 
 def before_move(rec: Recorder, command: Command) -> None:
     """Presence rules that come before any deal rule: a stand-in card needs a stand-in, and a
-    player's own move ends its pause (``PauseEnded`` comes first in the move's events)."""
+    player's own move shows it is at the table: it ends its absence and its pause
+    (``PlayerReconnected`` and ``PauseEnded`` come first in the move's events)."""
     state = rec.state
     if not isinstance(command, OWN_MOVES) or not state.running:
         return
@@ -159,6 +160,8 @@ def before_move(rec: Recorder, command: Command) -> None:
         if paused is None or not paused.stand_in:
             raise RuleViolation("not_standing_in", "the computer is not standing in for this seat")
         return
+    if state.away_until[seat] is not None:
+        rec.emit(PlayerReconnected(seat))
     if state.paused[seat] is not None:
         rec.emit(PauseEnded(seat))
 

@@ -178,6 +178,7 @@ def _display_order(command: Any) -> tuple[int, Card | None]:
 def _action_json(command: Any) -> JSON:
     payload = command_to_json(command)
     payload.pop("seat", None)  # the seat is the caller's own
+    payload.pop("stand_in", None)  # the server's flag, never a player's
     return payload
 
 

@@ -1,0 +1,228 @@
+"""Presence and deadlines of online matches (friend and ranked; the computer never leaves).
+
+Every deadline is state: the engine stores it in an event (``PlayerDisconnected.deadline``,
+``PauseStarted.until``, ``HandShown.until``) and ``Match.next_deadline_at`` projects the
+earliest one. One function, ``apply_due_locked``, applies every deadline of a match that has run
+out, as engine commands, so each becomes events. It is called
+
+- by the Celery task scheduled at each new deadline (``tasks.deadlines_fire``),
+- on every load of the match (the match and event-feed GETs, every action),
+- by the Celery beat sweep (``tasks.deadlines_sweep``, every 5 seconds),
+
+and applying it again has no second effect (the engine refuses what is not due, and what is
+applied is no longer pending). Embedded mode schedules no task: loads and the sweep suffice.
+
+**Presence.** A seat is connected while it shows signs of life: an open match socket (which
+should send ``{"type": "ping"}`` every ``PRESENCE_HEARTBEAT_SECONDS``), a REST heartbeat, or any
+request about the match. ``Seat.last_seen_at`` records the last one (written at most every
+``PRESENCE_WRITE_SECONDS``). A seat is gone when its last socket closes, or when it has been
+silent for ``PRESENCE_TIMEOUT_SECONDS``: then ``Disconnect`` opens its reconnect window. The
+next sign of life sends ``Reconnect``.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from uuid import UUID
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+from django.utils import timezone
+
+from apps.matches.engine import MatchState
+from apps.matches.engine.commands import Disconnect, Reconnect
+from apps.matches.engine.presence import due_commands
+
+from . import event_store
+from .appending import match_command_apply
+from .models import Match, Seat
+
+ONLINE = (Match.Mode.FRIEND, Match.Mode.RANKED)
+
+
+def _watched(match: Match) -> bool:
+    return match.mode in ONLINE and match.status == Match.Status.ACTIVE
+
+
+class DeadlinesDue(Exception):
+    """Raised inside an action's transaction when deadlines must be applied first, in a
+    transaction of their own (``services.match_command_submit``)."""
+
+
+def due_by_clock(match: Match, now: datetime) -> bool:
+    return _watched(match) and match.next_deadline_at is not None and match.next_deadline_at <= now
+
+
+# --- applying what is due ---------------------------------------------------------------------
+
+
+def apply_due_locked(match: Match, now: datetime, *, silent: bool = False) -> int:
+    """Apply every deadline of ``match`` that ran out by ``now`` (the caller holds the row
+    lock); with ``silent``, first disconnect the seats that went silent. Returns how many
+    commands were applied."""
+    if not _watched(match):
+        return 0
+    quiet = silent_seats(match, now) if silent else []
+    if not due_by_clock(match, now) and not quiet:
+        return 0
+    state = event_store.state_load(match)
+    applied = 0
+    for seat in quiet:
+        if state.running and state.away_until[seat] is None:
+            disconnect = Disconnect(seat)
+            state = match_command_apply(match=match, state=state, command=disconnect, now=now).state
+            applied += 1
+    while commands := due_commands(state, now):
+        state = match_command_apply(match=match, state=state, command=commands[0], now=now).state
+        applied += 1
+    return applied
+
+
+def deadlines_apply(match_id: UUID | str, *, now: datetime | None = None) -> int:
+    """Lock the match and apply what is due (silent seats included). Safe to call any time."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None:
+            return 0
+        return apply_due_locked(match, now, silent=True)
+
+
+def due_matches(now: datetime | None = None) -> list[UUID]:
+    """Active online matches with a deadline run out or a seat gone silent (for the sweep)."""
+    now = now or timezone.now()
+    by_clock = Match.objects.filter(status=Match.Status.ACTIVE, next_deadline_at__lte=now)
+    by_silence = Seat.objects.filter(
+        last_seen_at__lte=now - timedelta(seconds=settings.PRESENCE_TIMEOUT_SECONDS),
+        match__status=Match.Status.ACTIVE,
+        match__mode__in=ONLINE,
+    )
+    ids = set(by_clock.values_list("id", flat=True))
+    ids.update(by_silence.values_list("match_id", flat=True))
+    return sorted(ids)
+
+
+def silent_seats(match: Match, now: datetime) -> list[int]:
+    limit = now - timedelta(seconds=settings.PRESENCE_TIMEOUT_SECONDS)
+    return list(
+        Seat.objects.filter(match=match, last_seen_at__lte=limit).values_list("index", flat=True)
+    )
+
+
+def load_is_due(match: Match, now: datetime) -> bool:
+    """Whether a load of ``match`` (with its seats prefetched) must apply deadlines first."""
+    if not _watched(match):
+        return False
+    if due_by_clock(match, now):
+        return True
+    limit = now - timedelta(seconds=settings.PRESENCE_TIMEOUT_SECONDS)
+    return any(s.last_seen_at is not None and s.last_seen_at <= limit for s in match.seats.all())
+
+
+# --- signs of life --------------------------------------------------------------------------
+
+
+def seen_on_move(match: Match, seat: int, now: datetime) -> None:
+    """A player's action is a sign of life (inside the action's transaction). The engine
+    itself marks an away seat back when it moves; this keeps ``last_seen_at`` fresh."""
+    if _watched(match) and _write_due(match.id, seat, now):
+        Seat.objects.filter(match=match, index=seat, last_seen_at__isnull=False).update(
+            last_seen_at=now
+        )
+
+
+def presence_seen(match_id: UUID | str, seat: int, *, now: datetime | None = None) -> bool:
+    """A sign of life from ``seat`` (a socket, a heartbeat, a read). Records it and, if the seat
+    was marked away, brings it back. Returns whether anything was written."""
+    now = now or timezone.now()
+    if not _write_due(match_id, seat, now):
+        return False
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None or not _watched(match):
+            return False
+        state = event_store.state_load(match)
+        if _is_away(state, seat):
+            match_command_apply(match=match, state=state, command=Reconnect(seat), now=now)
+        else:
+            Seat.objects.filter(match=match, index=seat).update(last_seen_at=now)
+    return True
+
+
+def presence_seen_on_load(match: Match, seat: int, now: datetime) -> bool:
+    """``presence_seen`` for a load that already has the seats: skips the write when the
+    seat's time is fresh. Returns whether it wrote (the caller then reloads the match)."""
+    if not _watched(match):
+        return False
+    row = next(s for s in match.seats.all() if s.index == seat)
+    fresh = now - timedelta(seconds=settings.PRESENCE_WRITE_SECONDS)
+    if row.last_seen_at is not None and row.last_seen_at > fresh:
+        return False
+    _forget_write(match.id, seat)
+    return presence_seen(match.id, seat, now=now)
+
+
+def _is_away(state: MatchState, seat: int) -> bool:
+    return state.running and state.away_until[seat] is not None
+
+
+# Per process: when this process last wrote each seat's time (seconds, the caller's clock).
+_written: dict[tuple[str, int], float] = {}
+
+
+def _write_due(match_id: UUID | str, seat: int, now: datetime) -> bool:
+    key, moment = (str(match_id), seat), now.timestamp()
+    last = _written.get(key)
+    if last is not None and 0 <= moment - last < settings.PRESENCE_WRITE_SECONDS:
+        return False
+    if len(_written) > 100_000:
+        _written.clear()
+    _written[key] = moment
+    return True
+
+
+def _forget_write(match_id: UUID | str, seat: int) -> None:
+    _written.pop((str(match_id), seat), None)
+
+
+def written_clear() -> None:
+    _written.clear()
+
+
+# --- sockets --------------------------------------------------------------------------------
+
+
+def _sockets_key(match_id: UUID | str, seat: int) -> str:
+    return f"presence:sockets:{match_id}:{seat}"
+
+
+def socket_opened(match_id: UUID | str, seat: int) -> None:
+    """A match socket of ``seat`` is open: count it, and take it as a sign of life."""
+    key = _sockets_key(match_id, seat)
+    cache.add(key, 0, timeout=24 * 3600)
+    cache.incr(key)
+    _forget_write(match_id, seat)
+    presence_seen(match_id, seat)
+
+
+def socket_closed(match_id: UUID | str, seat: int, *, now: datetime | None = None) -> bool:
+    """A match socket of ``seat`` closed. If it was the seat's last one, the seat is gone:
+    its reconnect window opens. Returns whether it did."""
+    try:
+        left = cache.decr(_sockets_key(match_id, seat))
+    except ValueError:  # the count expired: take the seat as gone
+        left = 0
+    if left > 0:
+        return False
+    now = now or timezone.now()
+    _forget_write(match_id, seat)
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None or not _watched(match):
+            return False
+        state = event_store.state_load(match)
+        if not state.running or _is_away(state, seat):
+            return False
+        match_command_apply(match=match, state=state, command=Disconnect(seat), now=now)
+    return True
