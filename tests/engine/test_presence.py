@@ -41,6 +41,7 @@ from apps.matches.engine.events import (
     MatchEnded,
     PauseEnded,
     PlayerDisconnected,
+    PlayerReconnected,
     StandInStarted,
 )
 from apps.matches.engine.presence import (
@@ -115,6 +116,12 @@ def test_gone_at_61_seconds_is_a_technical_loss() -> None:
     assert state.result is not None
     assert (state.result.winner, state.result.reason) == (DL, "technical_loss")
     assert due_commands(state, at(1000)) == []  # applying it again has no second effect
+
+
+def test_an_own_move_of_an_away_seat_brings_it_back() -> None:
+    state = run(start(PLAYED_OUT), Disconnect(FH), seconds=0)
+    events = decide(state, PlayCard(FH, card("ZU")), now=at(30))
+    assert events[:2] == [PlayerReconnected(FH), CardPlayed(FH, card("ZU"))]
 
 
 def test_both_gone_when_a_window_runs_out_voids_the_match() -> None:
