@@ -172,6 +172,8 @@ SPECTACULAR_SETTINGS = {
 
 # --- Celery ----------------------------------------------------------------------------------
 CELERY_TASK_ALWAYS_EAGER = False
+# One broker can serve several deployments (or test runs): each names its own queue.
+CELERY_TASK_DEFAULT_QUEUE = env("CELERY_QUEUE", default="celery")
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -123,7 +123,7 @@ def test_the_first_event_of_a_batch_records_its_command_and_actor(table) -> None
     play = next(a for a in match["view"]["legal_actions"] if a["type"] == "play_card")
     answer = post(mover, match, play).json()
     first = MatchEvent.objects.get(match_id=match["id"], seq=answer["events"][0]["seq"])
-    assert first.command == {**play, "seat": match["your_seat"]}
+    assert first.command == {**play, "seat": match["your_seat"], "stand_in": False}
     assert first.actor_id == mover.user.id and first.client_move_id == "m1"
 
 

@@ -8,6 +8,7 @@ import time
 import uuid
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -449,3 +450,24 @@ def test_a_failed_push_does_not_fail_the_committed_move(
     assert len(_push_errors(caplog)) == 1
     for seat in (0, 1):
         assert [e["seq"] for e in friend_match.feed(seat, before)["events"]] == [before + 1]
+
+
+# --- presence: the socket is the seat's connection ----------------------------------------------
+
+
+async def test_the_opponent_is_told_when_a_seat_loses_its_socket_and_when_it_is_back(
+    friend_match: FriendMatch, sockets: Sockets
+) -> None:
+    first, _ = await sockets.ready(friend_match.id, friend_match.players[0].token)
+    second, _ = await sockets.ready(friend_match.id, friend_match.players[1].token)
+    await second.disconnect(timeout=TIMEOUT)
+    gone = await first.receive_json_from(timeout=TIMEOUT)
+    assert gone["event"]["type"] == "player_disconnected" and gone["event"]["seat"] == 1
+    away = datetime.fromisoformat(gone["event"]["deadline"]) - datetime.now(UTC)
+    assert timedelta(seconds=55) < away <= timedelta(seconds=60)  # the countdown to show
+    view = (await in_thread(friend_match.state, 0))["view"]
+    assert view["presence"]["away_until"][1] == gone["event"]["deadline"]
+    await sockets.ready(friend_match.id, friend_match.players[1].token)
+    back = await first.receive_json_from(timeout=TIMEOUT)
+    assert back["event"] == {"type": "player_reconnected", "schema_version": 1, "seat": 1}
+    assert back["seq"] == gone["seq"] + 1

@@ -1,0 +1,179 @@
+"""Deadlines with a real Celery worker: a separate process, Redis as the broker, the test
+database. The task scheduled at a reconnect deadline fires in the worker and settles the match;
+and when the worker is killed before the deadline, the beat sweep of a new worker applies the
+deadline exactly once."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.utils import timezone
+
+from apps.matches import services
+from apps.matches.engine.commands import Disconnect
+from apps.matches.models import Match, MatchEvent
+from apps.wallet.selectors import balance_of
+from apps.wallet.services import wallet_open
+from config.celery import app
+from tests.conftest import MakePlayer, Player
+from tests.matches.helpers import server_command
+from tests.wallet.conftest import assert_ledger_invariants
+
+pytestmark = pytest.mark.django_db(transaction=True)
+STAKE = 50
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Worker:
+    """``celery -A config worker`` in its own process, on the test database and its own queue."""
+
+    def __init__(self, queue: str, *, beat_schedule: Path | None = None) -> None:
+        database = connection.settings_dict
+        env = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "config.settings.test",
+            "DATABASE_URL": f"postgres://{database['USER']}@{database['HOST']}:"
+            f"{database['PORT']}/{database['NAME']}",
+            "CELERY_QUEUE": queue,
+        }
+        command = [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--pool=solo",
+            "--without-gossip",
+            "--without-mingle",
+            "--loglevel=INFO",
+            f"--hostname={queue}-{uuid.uuid4().hex[:6]}@%h",
+        ]
+        if beat_schedule is not None:
+            command += ["--beat", f"--schedule={beat_schedule}"]
+        self.lines: list[str] = []
+        self._ready = threading.Event()
+        self.process = subprocess.Popen(
+            command, cwd=ROOT, env=env, stderr=subprocess.STDOUT, stdout=subprocess.PIPE, text=True
+        )
+        threading.Thread(target=self._read, daemon=True).start()
+        if not self._ready.wait(timeout=60):
+            self.stop()
+            raise AssertionError("the worker did not start:\n" + "".join(self.lines[-40:]))
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.append(line)
+            if " ready." in line:
+                self._ready.set()
+
+    def kill(self) -> None:
+        """SIGKILL: the worker dies at once, with whatever it holds."""
+        self.process.kill()
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+@pytest.fixture
+def queue(settings: Any) -> Iterator[str]:
+    """Tasks really go to the broker, on a queue of this test's own."""
+    name = f"test-deadlines-{uuid.uuid4().hex[:8]}"
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    saved = (app.conf.task_always_eager, app.conf.task_default_queue)
+    app.conf.task_always_eager, app.conf.task_default_queue = False, name
+    yield name
+    app.conf.task_always_eager, app.conf.task_default_queue = saved
+
+
+@pytest.fixture
+def workers() -> Iterator[list[Worker]]:
+    started: list[Worker] = []
+    yield started
+    for worker in started:
+        worker.stop()
+
+
+def _ranked(make_player: MakePlayer) -> tuple[Player, Player, str, int]:
+    a, b = make_player(), make_player()
+    for p in (a, b):
+        wallet_open(user=p.user)
+    start = balance_of(a.user.id)
+    match_id = services.match_create_ranked(user_ids=(a.user.id, b.user.id), stake=STAKE)
+    return a, b, match_id, start
+
+
+def _disconnect_with_deadline_in(match_id: str, seconds: float) -> float:
+    """Seat 0's socket is gone; its window runs out ``seconds`` from now (the window opened
+    60 - ``seconds`` seconds ago). Returns the deadline as ``time.time()``."""
+    opened = timezone.now() - timedelta(seconds=60 - seconds)
+    server_command(match_id, Disconnect(0), now=opened)
+    return opened.timestamp() + 60
+
+
+def _wait_for_end(match_id: str, timeout: float) -> Match:
+    limit = time.time() + timeout
+    while time.time() < limit:
+        match = Match.objects.get(pk=match_id)
+        if match.status == Match.Status.FINISHED:
+            return match
+        time.sleep(0.1)
+    raise AssertionError(f"the match did not end within {timeout} s")
+
+
+def _assert_settled_once(match_id: str, a: Player, b: Player, start: int) -> None:
+    match = Match.objects.get(pk=match_id)
+    assert (match.end_reason, match.winner_seat) == ("technical_loss", 1)
+    assert MatchEvent.objects.filter(match_id=match_id, type="match_ended").count() == 1
+    assert balance_of(a.user.id) == start - STAKE and balance_of(b.user.id) == start + STAKE
+    assert_ledger_invariants()
+
+
+def test_the_deadline_task_fires_in_a_real_worker_and_settles_the_match(
+    make_player: MakePlayer, queue: str, workers: list[Worker]
+) -> None:
+    a, b, match_id, start = _ranked(make_player)
+    workers.append(Worker(queue))
+    deadline = _disconnect_with_deadline_in(match_id, 3)
+    _wait_for_end(match_id, timeout=30)
+    ended = MatchEvent.objects.get(match_id=match_id, type="match_ended")
+    assert ended.recorded_at.timestamp() >= deadline  # not a moment early
+    assert ended.recorded_at.timestamp() < deadline + 10
+    _assert_settled_once(match_id, a, b, start)
+    assert any("deadlines_fire" in line for line in workers[0].lines)
+
+
+def test_a_killed_worker_is_caught_up_by_the_beat_sweep_exactly_once(
+    make_player: MakePlayer, queue: str, workers: list[Worker], tmp_path: Path
+) -> None:
+    a, b, match_id, start = _ranked(make_player)
+    first = Worker(queue)
+    workers.append(first)
+    deadline = _disconnect_with_deadline_in(match_id, 4)
+    time.sleep(1.5)  # the worker has received the task and holds it for its eta
+    first.kill()
+    time.sleep(max(0.0, deadline - time.time()) + 1)
+    assert Match.objects.get(pk=match_id).status == Match.Status.ACTIVE  # nobody applied it
+    workers.append(Worker(queue, beat_schedule=tmp_path / "beat-schedule"))
+    _wait_for_end(match_id, timeout=30)
+    time.sleep(6)  # another sweep runs: it must change nothing
+    _assert_settled_once(match_id, a, b, start)
+    assert any("deadlines_sweep" in line for line in workers[1].lines)
