@@ -117,6 +117,15 @@ class Seat(models.Model):
                 fields=["match", "user"], condition=Q(user__isnull=False), name="seat_user_unique"
             ),
         ]
+        # Only the seats of running online matches carry a time (``deadlines.py``): the
+        # silence sweep reads this small index.
+        indexes = [
+            models.Index(
+                fields=["last_seen_at"],
+                condition=Q(last_seen_at__isnull=False),
+                name="seat_watched_presence",
+            ),
+        ]
 
     @property
     def is_bot(self) -> bool:
