@@ -27,7 +27,7 @@ def bot_move_play(*, match_id: UUID | str, rng: random.Random | None = None) -> 
     """Play one move for the computer if it is its turn (or it stands in for the seat on turn);
     returns whether it moved. Safe to run twice or late: it re-checks under the match lock."""
     with transaction.atomic():
-        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        match = event_store.match_lock(match_id)
         if match is None or match.status != Match.Status.ACTIVE or match.turn_seat is None:
             return False
         seat = seats_of(match)[match.turn_seat]

@@ -85,25 +85,12 @@ def command_apply(
         now=now,
     )
     _project(match, state, now)
-    match.save(update_fields=PROJECTION_FIELDS)
+    event_store.projection_save(match, now)
     _project_presence(match, events, now)
     if match.mode == Match.Mode.RANKED and any(isinstance(e, MatchEnded) for e in events):
         _ranked_settle(match, state)
     _after_commit(match, state, events, first_seq)
     return Outcome(match, first_seq, match.version, events, state)
-
-
-PROJECTION_FIELDS = [
-    "version",
-    "status",
-    "scores",
-    "turn_seat",
-    "winner_seat",
-    "end_reason",
-    "finished_at",
-    "next_deadline_at",
-    "updated_at",
-]
 
 
 def _project(match: Match, state: MatchState, now: datetime) -> None:

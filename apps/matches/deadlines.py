@@ -83,7 +83,7 @@ def deadlines_apply(match_id: UUID | str, *, now: datetime | None = None) -> int
     """Lock the match and apply what is due (silent seats included). Safe to call any time."""
     now = now or timezone.now()
     with transaction.atomic():
-        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        match = event_store.match_lock(match_id)
         if match is None:
             return 0
         return apply_due_locked(match, now, silent=True)
@@ -139,7 +139,7 @@ def presence_seen(match_id: UUID | str, seat: int, *, now: datetime | None = Non
     if not _write_due(match_id, seat, now):
         return False
     with transaction.atomic():
-        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        match = event_store.match_lock(match_id)
         if match is None or not _watched(match):
             return False
         state = event_store.state_load(match)
@@ -218,7 +218,7 @@ def socket_closed(match_id: UUID | str, seat: int, *, now: datetime | None = Non
     now = now or timezone.now()
     _forget_write(match_id, seat)
     with transaction.atomic():
-        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        match = event_store.match_lock(match_id)
         if match is None or not _watched(match):
             return False
         state = event_store.state_load(match)

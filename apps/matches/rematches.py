@@ -17,7 +17,7 @@ from apps.chat.selectors import blocked_between
 from apps.common.errors import Conflict, Forbidden, Gone, NotFound
 from apps.moderation.guards import require_online_allowed
 
-from . import services
+from . import event_store, services
 from .models import Match, RematchOffer, Seat
 from .push import match_group_send
 from .seating import seats_of
@@ -105,7 +105,7 @@ def _start_rematch(match: Match) -> Match:
 
 
 def _finished_match_of(user: User, match_id: UUID) -> tuple[Match, int]:
-    match = Match.objects.select_for_update().filter(pk=match_id).first()
+    match = event_store.match_lock(match_id)
     seat = None
     if match is not None:
         seat = next((s.index for s in seats_of(match) if s.user_id == user.id), None)

@@ -259,7 +259,7 @@ def _submit(
 ) -> tuple[Outcome, int]:
     try:
         with transaction.atomic():
-            match = Match.objects.select_for_update().filter(pk=match_id).first()
+            match = event_store.match_lock(match_id)
             seat = seat_of_user(match, user.id) if match is not None else None
             if match is None or seat is None:
                 raise NotFound("no such match", code="match_not_found")
