@@ -74,6 +74,9 @@ class MatchConsumer(AuthenticatedJsonConsumer):
     _ring: asyncio.Task[None] | None = None
     _in_calls: bool = False  # this socket proposed or accepted a call at some point
     _seen_at: float = 0.0  # when this socket last reported a sign of life (monotonic)
+    forward_only = frozenset(
+        {"match.events", "chat.message", "call.update", "call.relay", "match.notice"}
+    )
 
     async def connect(self) -> None:
         self.match_id = str(self.scope["url_route"]["kwargs"]["match_id"])
