@@ -245,7 +245,7 @@ def match_command_submit(
         return _submit(**args)  # type: ignore[arg-type]
     except deadlines.DeadlinesDue:
         deadlines.deadlines_apply(match_id, now=now)
-        return _submit(**args)  # type: ignore[arg-type]
+        return _submit(**args, deadlines_applied=True)  # type: ignore[arg-type]
 
 
 def _submit(
@@ -256,6 +256,7 @@ def _submit(
     expected_version: int,
     client_move_id: str,
     now: datetime,
+    deadlines_applied: bool = False,
 ) -> tuple[Outcome, int]:
     try:
         with transaction.atomic():
@@ -272,7 +273,7 @@ def _submit(
                     "pauses and showing your hand are for games with other players",
                     code="online_only",
                 )
-            if deadlines.due_by_clock(match, now):
+            if not deadlines_applied and deadlines.due_by_clock(match, now):
                 raise deadlines.DeadlinesDue
             deadlines.seen_on_move(match, seat, now)
             if match.status == Match.Status.WAITING:
