@@ -8,7 +8,8 @@ starts gunicorn on 127.0.0.1:8001 and daphne on 127.0.0.1:8002. Each simulated c
 friend match and plays both seats the way an app does: one WebSocket per seat receives the
 pushed events, the client folds them to know its hand and whose turn it is, and it posts a
 random legal card (``POST …/actions/``, the timed request) when it is its turn. Prints p50/p99
-latency of that POST and the moves/s over all clients, per concurrency level. ``--poll`` makes
+latency of that POST and the moves/s over all clients, per concurrency level, and the CPU time
+each group of processes spent per move (read from /proc). ``--poll`` makes
 clients fetch the match (two GETs) before every move instead of listening on WebSockets.
 Everything stays on this machine (loopback).
 """
@@ -251,6 +252,32 @@ class Client(threading.Thread):
             step += 1
 
 
+# Where the CPU goes: processes by a fragment of their command line (Linux /proc).
+PROCESSES = {
+    "gunicorn": "gunicorn",
+    "daphne": "daphne",
+    "postgres": "postgres",
+    "redis": "redis-server",
+    "clients": "api_move.py",
+}
+
+
+def cpu_seconds() -> dict[str, float]:
+    """CPU seconds (user + system) used so far by the processes of each group."""
+    tick = os.sysconf("SC_CLK_TCK")
+    used = dict.fromkeys(PROCESSES, 0.0)
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        group = next((g for g, fragment in PROCESSES.items() if fragment in command), None)
+        if group is not None:
+            used[group] += (int(fields[11]) + int(fields[12])) / tick
+    return used
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -267,14 +294,16 @@ def measure(tokens: list[str], clients: int, seconds: float, poll: bool) -> dict
     time.sleep(2.0)  # warm-up: matches created, sockets open
     for w in workers:
         w.latencies.clear()
-    start = time.perf_counter()
+    start, cpu_before = time.perf_counter(), cpu_seconds()
     time.sleep(seconds)
     stop.set()
-    elapsed = time.perf_counter() - start
+    elapsed, cpu_after = time.perf_counter() - start, cpu_seconds()
     for w in workers:
         w.join(timeout=30)
     latencies = [x for w in workers for x in w.latencies]
+    moves = max(1, len(latencies))
     return {
+        **{f"cpu_{g}": 1000 * (cpu_after[g] - cpu_before[g]) / moves for g in PROCESSES},
         "moves_per_s": len(latencies) / elapsed,
         "p50_ms": percentile(latencies, 0.50) * 1000,
         "p99_ms": percentile(latencies, 0.99) * 1000,
@@ -334,6 +363,8 @@ def main() -> None:
                 f"{clients:>3} clients: {r['moves_per_s']:6.1f} moves/s, p50 {r['p50_ms']:5.1f} ms,"
                 f" p99 {r['p99_ms']:5.1f} ms ({r['moves']:.0f} moves, {r['errors']:.0f} errors)"
             )
+            cpu = ", ".join(f"{g} {r[f'cpu_{g}']:.2f}" for g in PROCESSES)
+            print(f"             CPU ms per move: {cpu}")
     finally:
         for server in servers:
             server.terminate()
