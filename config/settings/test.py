@@ -10,12 +10,7 @@ DATABASES = {
 DATABASES["default"]["TEST"] = {"NAME": env("TEST_DATABASE_NAME", default="test_snapszer")}
 REDIS_URL = env("REDIS_URL", default="redis://127.0.0.1:6379/15")
 CACHES = {"default": {"BACKEND": "apps.common.cache.RedisCache", "LOCATION": REDIS_URL}}
-CHANNEL_LAYERS = {
-    "default": {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": [REDIS_URL]},
-    }
-}
+CHANNEL_LAYERS = {"default": {**CHANNEL_LAYERS["default"], "CONFIG": {"hosts": [REDIS_URL]}}}  # noqa: F405
 CELERY_TASK_ALWAYS_EAGER = True
 CELERY_BROKER_URL = REDIS_URL
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -97,11 +97,12 @@ class Worker:
 def queue(settings: Any) -> Iterator[str]:
     """Tasks really go to the broker, on a queue of this test's own."""
     name = f"test-deadlines-{uuid.uuid4().hex[:8]}"
+    saved = (app.conf.task_always_eager, app.conf.task_default_queue)  # before any override
     settings.CELERY_TASK_ALWAYS_EAGER = False
-    saved = (app.conf.task_always_eager, app.conf.task_default_queue)
     app.conf.task_always_eager, app.conf.task_default_queue = False, name
     yield name
     app.conf.task_always_eager, app.conf.task_default_queue = saved
+    assert app.conf.task_always_eager  # the rest of the suite runs tasks eagerly again
 
 
 @pytest.fixture

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+import threading
+from collections.abc import Callable, Coroutine, Iterator
 from typing import Any
 
 import pytest
-from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from apps.chat.models import Block
@@ -183,18 +185,30 @@ def test_unanswered_tickets_expire_after_ten_minutes(make_player, creator, clock
     assert (expired["status"], expired["cancel_reason"]) == ("cancelled", "expired")
 
 
-def test_both_players_are_told_on_their_socket_group(make_player, creator) -> None:
+@pytest.fixture
+def socket_loop() -> Iterator[Callable[[Coroutine[Any, Any, Any]], Any]]:
+    """An event loop on its own thread, as a socket server has: channels subscribed there stay
+    subscribed while the test makes its requests. Returns ``run(coroutine) -> result``."""
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    yield lambda coroutine: asyncio.run_coroutine_threadsafe(coroutine, loop).result(timeout=10)
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join(timeout=5)
+
+
+def test_both_players_are_told_on_their_socket_group(make_player, creator, socket_loop) -> None:
     anna, bela = make_player(), make_player()
     layer = get_channel_layer()
     inbox = {}
     for player in (anna, bela):
-        channel = async_to_sync(layer.new_channel)()
-        async_to_sync(layer.group_add)(f"user.{player.user.pk}", channel)
+        channel = socket_loop(layer.new_channel())
+        socket_loop(layer.group_add(f"user.{player.user.pk}", channel))
         inbox[player.user.pk] = channel
     a = ask(anna).json()
     b = ask(bela).json()
     for player, ticket, other in ((anna, a, bela), (bela, b, anna)):
-        message = async_to_sync(layer.receive)(inbox[player.user.pk])
+        message = socket_loop(layer.receive(inbox[player.user.pk]))
         assert message["type"] == "matchmaking.matched"
         assert message["ticket_id"] == ticket["id"]
         assert message["match_id"] == b["match_id"]
