@@ -329,21 +329,27 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--clients", type=int, nargs="+", default=[1, 8, 32])
-    parser.add_argument("--workers", type=int, default=4)
-    parser.add_argument("--threads", type=int, default=1, help="gthread threads per worker")
+    parser.add_argument("--workers", type=int, help="default: deploy/gunicorn.conf.py's")
+    parser.add_argument("--threads", type=int, help="threads per worker (1: sync workers)")
     parser.add_argument("--poll", action="store_true", help="GET before every move, no sockets")
     args = parser.parse_args()
 
     recreate_database()
     tokens = make_tokens(2 * max(args.clients))
+    # the production configuration (deploy/gunicorn.conf.py), on the bench's port
     gunicorn = [
         str(BIN / "gunicorn"),
         "config.wsgi:application",
+        "--config=deploy/gunicorn.conf.py",
         f"--bind=127.0.0.1:{HTTP_PORT}",
-        f"--workers={args.workers}",
-        f"--threads={args.threads}",
         "--log-level=warning",
     ]
+    if args.workers is not None:
+        gunicorn.append(f"--workers={args.workers}")
+    if args.threads is not None:
+        gunicorn += [f"--threads={args.threads}"]
+        if args.threads == 1:
+            gunicorn.append("--worker-class=sync")
     daphne = [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(WS_PORT), "config.asgi:application"]
     servers = [
         subprocess.Popen(
@@ -355,8 +361,10 @@ def main() -> None:
         wait_for(HTTP_PORT, "/api/schema/")
         wait_for(WS_PORT, "/")
         mode = "polling with GETs" if args.poll else "WebSocket clients"
-        kind = f"gthread x{args.threads}" if args.threads > 1 else "sync"
-        print(f"gunicorn {args.workers} {kind} workers + daphne, PostgreSQL, Redis; {mode}")
+        layout = "deploy/gunicorn.conf.py"
+        if args.workers is not None or args.threads is not None:
+            layout += f" with workers={args.workers or '-'} threads={args.threads or '-'}"
+        print(f"gunicorn ({layout}) + daphne, PostgreSQL, Redis; {mode}")
         for clients in args.clients:
             r = measure(tokens, clients, args.seconds, args.poll)
             print(
