@@ -7,7 +7,8 @@ one of the view's ``legal_actions``. The levels, weakest first (docs/bots.md):
 - ``beginner``: the club rules of thumb, with a careless random card one play in three;
 - ``club``: rules of thumb (``heuristics.py``);
 - ``strong``: sampled worlds played out by the club policy, best expected game points;
-- ``expert``: sampled worlds with the exact endgame solver wherever information is perfect.
+- ``expert``: sampled worlds searched exactly: the full-deal solver (draws included) for the
+  last two open tricks, the endgame solver once the talon is exhausted or closed.
 """
 
 from __future__ import annotations

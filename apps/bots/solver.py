@@ -15,6 +15,20 @@ from .cardbits import ABOVE, POINTS, SUIT_MASK, partner
 INF = 4
 
 
+def bounds_after(
+    entry: tuple[int, int] | None, best: int, alpha: int, beta: int
+) -> tuple[int, int]:
+    """The transposition-table bounds of a node whose search in the window (``alpha``,
+    ``beta``) returned ``best``: an upper bound if it failed low, a lower bound if it failed
+    high, the exact value otherwise (``entry``: the bounds known before)."""
+    lo, hi = entry if entry is not None else (-INF, INF)
+    if best <= alpha:
+        return (lo, best)
+    if best >= beta:
+        return (best, hi)
+    return (best, best)
+
+
 class EndgameSolver:
     """Solves one endgame family: fixed trump and closing facts, any hands and scores."""
 
@@ -103,13 +117,7 @@ class EndgameSolver:
                     beta = v
             if alpha >= beta:
                 break
-        lo, hi = entry if entry is not None else (-INF, INF)
-        if best <= a0:
-            self.table[key] = (lo, best)
-        elif best >= b0:
-            self.table[key] = (best, hi)
-        else:
-            self.table[key] = (best, best)
+        self.table[key] = bounds_after(entry, best, a0, b0)
         return best
 
     def child(  # noqa: PLR0917

@@ -1,0 +1,123 @@
+"""The full-deal solver (open talon, draws included): equal to plain minimax over ``BitGame``
+on random worlds with a known talon order; and the expert's exhaustive strict-phase average."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from apps.bots.bitgame import BitGame, from_deal
+from apps.bots.cardbits import CLOSE, EXCHANGE
+from apps.bots.dealsolver import DealSolver, deal_values
+from apps.bots.expert import strict_values
+from apps.bots.knowledge import Knowledge
+from apps.bots.solver import action_values, solve, solver_for
+from apps.matches.engine import decide, replay
+from apps.matches.engine.commands import CloseTalon
+from tests.bots.helpers import bot_view, new_deal, random_step
+from tests.bots.test_solver import minimax
+
+
+def open_world(rng: random.Random, open_tricks: int) -> BitGame:
+    """A random open-talon position with ``open_tricks`` tricks left to draw after, reached
+    by random cards and exchanges (no close); sometimes with a card already led."""
+    while True:
+        g = from_deal(new_deal(rng).deal)  # type: ignore[arg-type]
+        while g.result is None and len(g.talon) > 2 * open_tricks - 1:
+            options = [a for a in g.actions() if a < CLOSE]
+            g.apply(rng.choice(options))
+        if g.result is None and g.talon and g.led < 0 and rng.random() < 0.4:
+            g.apply(rng.choice([a for a in g.actions() if a < EXCHANGE]))
+        if g.result is None and g.talon and g.closed_by < 0:
+            return g
+
+
+def open_minimax(g: BitGame, seat: int) -> int:
+    """Plain minimax through the open tricks, the (tested) strict solver from there on."""
+    if g.result is not None:
+        return g.value(seat)
+    if g.strict:
+        return solve(g, seat)
+    values = []
+    for a in g.actions():
+        h = g.clone()
+        h.apply(a)
+        values.append(open_minimax(h, seat))
+    return max(values) if g.turn == seat else min(values)
+
+
+def test_one_open_trick_equals_plain_minimax() -> None:
+    rng = random.Random(21)
+    kinds: set[int] = set()
+    for _ in range(25):
+        g = open_world(rng, 1)
+        values = deal_values(g)
+        assert sorted(values) == sorted(g.actions())
+        for a, v in values.items():
+            h = g.clone()
+            h.apply(a)
+            assert v == minimax(h, g.turn), (a, v)
+            kinds.add(a if a >= EXCHANGE else 0)
+    assert {0, EXCHANGE, CLOSE} <= kinds  # cards, the exchange and closing all compared
+
+
+def test_two_open_tricks_equal_minimax_over_the_draws() -> None:
+    rng = random.Random(22)
+    for _ in range(8):
+        g = open_world(rng, 2)
+        for a, v in deal_values(g).items():
+            h = g.clone()
+            h.apply(a)
+            assert v == open_minimax(h, g.turn), (a, v)
+
+
+def test_close_lead_values_are_the_strict_values_after_closing() -> None:
+    rng = random.Random(23)
+    checked = 0
+    while checked < 20:
+        g = open_world(rng, rng.choice((1, 2, 3)))
+        if g.led >= 0:
+            continue
+        closed = g.clone()
+        closed.apply(CLOSE)
+        assert DealSolver(g).close_lead_values() == action_values(closed)
+        checked += 1
+
+
+def test_the_strict_phase_average_covers_every_possible_hand() -> None:
+    """With time to spare, the expert averages over all the opponent's possible hands, and
+    one shared solver gives the same values as a fresh solver per hand."""
+    rng = random.Random(24)
+    checked = 0
+    while checked < 4:
+        state = new_deal(rng)
+        for _ in range(rng.randrange(4)):
+            state = random_step(state, rng, close_rate=0.0)
+        deal = state.deal
+        assert deal is not None
+        if deal.over or deal.table or deal.closed_by is not None:
+            continue
+        if not from_deal(deal).can_close():  # type: ignore[arg-type]
+            continue
+        state = replay(decide(state, CloseTalon(deal.turn)), state)
+        k = Knowledge.read(bot_view(state, state.deal.turn))
+        plays = sorted(action_values(k.world(k.opponent_hands()[0], [])))
+        hands = k.opponent_hands()
+        expected = dict.fromkeys(plays, 0.0)
+        for hand in hands:
+            world = k.world(hand, [])
+            for a, v in action_values(world, solver_for(world)).items():
+                expected[a] += v / len(hands)
+        got = strict_values(k, plays, random.Random(1), deadline=float("inf"))
+        assert got == {a: pytest.approx(v) for a, v in expected.items()}
+        checked += 1
+
+
+def test_the_root_value_is_the_best_action_value() -> None:
+    rng = random.Random(25)
+    for _ in range(15):
+        g = open_world(rng, rng.choice((1, 2)))
+        values = deal_values(g)
+        assert DealSolver(g).value(g.turn) == max(values.values())
+        assert DealSolver(g).value(1 - g.turn) == -max(values.values())
