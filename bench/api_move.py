@@ -263,7 +263,8 @@ PROCESSES = {
 
 
 def cpu_seconds() -> dict[str, float]:
-    """CPU seconds (user + system) used so far by the processes of each group."""
+    """CPU seconds (user + system) used so far by the processes of each group, and by their
+    children that have ended."""
     tick = os.sysconf("SC_CLK_TCK")
     used = dict.fromkeys(PROCESSES, 0.0)
     for pid in filter(str.isdigit, os.listdir("/proc")):
@@ -274,7 +275,9 @@ def cpu_seconds() -> dict[str, float]:
             continue
         group = next((g for g, fragment in PROCESSES.items() if fragment in command), None)
         if group is not None:
-            used[group] += (int(fields[11]) + int(fields[12])) / tick
+            # its own time and that of its children that ended (a recycled gunicorn worker, a
+            # closed PostgreSQL backend), so that processes ending mid-run still count
+            used[group] += sum(int(f) for f in fields[11:15]) / tick
     return used
 
 
