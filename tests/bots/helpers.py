@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
+from apps.bots.bitgame import BitGame
 from apps.matches.engine import (
     INITIAL,
     MatchState,
@@ -52,3 +53,18 @@ def random_positions(rng: random.Random, deals: int) -> Iterator[MatchState]:
         while not state.deal.over:  # type: ignore[union-attr]
             yield state
             state = random_step(state, rng, close_rate)
+
+
+def minimax(g: BitGame, seat: int, *, strict: Callable[[BitGame, int], int] | None = None) -> int:
+    """Plain minimax over ``BitGame``: the value of ``g`` for ``seat``. With ``strict``, that
+    function values the positions where the talon is exhausted or closed."""
+    if g.result is not None:
+        return g.value(seat)
+    if strict is not None and g.strict:
+        return strict(g, seat)
+    values = []
+    for a in g.actions():
+        h = g.clone()
+        h.apply(a)
+        values.append(minimax(h, seat, strict=strict))
+    return max(values) if g.turn == seat else min(values)

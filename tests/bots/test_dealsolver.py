@@ -15,8 +15,7 @@ from apps.bots.knowledge import Knowledge
 from apps.bots.solver import action_values, solve, solver_for
 from apps.matches.engine import decide, replay
 from apps.matches.engine.commands import CloseTalon
-from tests.bots.helpers import bot_view, new_deal, random_step
-from tests.bots.test_solver import minimax
+from tests.bots.helpers import bot_view, minimax, new_deal, random_step
 
 
 def open_world(rng: random.Random, open_tricks: int) -> BitGame:
@@ -35,16 +34,7 @@ def open_world(rng: random.Random, open_tricks: int) -> BitGame:
 
 def open_minimax(g: BitGame, seat: int) -> int:
     """Plain minimax through the open tricks, the (tested) strict solver from there on."""
-    if g.result is not None:
-        return g.value(seat)
-    if g.strict:
-        return solve(g, seat)
-    values = []
-    for a in g.actions():
-        h = g.clone()
-        h.apply(a)
-        values.append(open_minimax(h, seat))
-    return max(values) if g.turn == seat else min(values)
+    return minimax(g, seat, strict=solve)
 
 
 def test_one_open_trick_equals_plain_minimax() -> None:

@@ -8,18 +8,7 @@ import random
 from apps.bots.bitgame import BitGame, from_deal
 from apps.bots.cardbits import CLOSE, INDEX, mask
 from apps.bots.solver import action_values, best_action, solve
-from tests.bots.helpers import new_deal
-
-
-def minimax(g: BitGame, seat: int) -> int:
-    if g.result is not None:
-        return g.value(seat)
-    values = []
-    for a in g.actions():
-        h = g.clone()
-        h.apply(a)
-        values.append(minimax(h, seat))
-    return max(values) if g.turn == seat else min(values)
+from tests.bots.helpers import minimax, new_deal
 
 
 def random_endgames(rng: random.Random, n: int) -> list[BitGame]:
