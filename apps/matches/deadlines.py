@@ -127,9 +127,7 @@ def seen_on_move(match: Match, seat: int, now: datetime) -> None:
     """A player's action is a sign of life (inside the action's transaction). The engine
     itself marks an away seat back when it moves; this keeps ``last_seen_at`` fresh."""
     if _watched(match) and _write_due(match.id, seat, now):
-        Seat.objects.filter(match=match, index=seat, last_seen_at__isnull=False).update(
-            last_seen_at=now
-        )
+        _touch(match.id, seat, now)
 
 
 def presence_seen(match_id: UUID | str, seat: int, *, now: datetime | None = None) -> bool:
@@ -138,7 +136,9 @@ def presence_seen(match_id: UUID | str, seat: int, *, now: datetime | None = Non
     now = now or timezone.now()
     if not _write_due(match_id, seat, now):
         return False
-    with transaction.atomic():
+    if _touch(match_id, seat, now):  # the usual case: present, and the time is refreshed
+        return True
+    with transaction.atomic():  # away (or not watched): under the lock, through the engine
         match = event_store.match_lock(match_id)
         if match is None or not _watched(match):
             return False
@@ -161,6 +161,14 @@ def presence_seen_on_load(match: Match, seat: int, now: datetime) -> bool:
         return False
     _forget_write(match.id, seat)
     return presence_seen(match.id, seat, now=now)
+
+
+def _touch(match_id: UUID | str, seat: int, now: datetime) -> bool:
+    """Refresh the time of a seat that carries one. Only the seats of running online matches
+    that are not away carry a time (``appending._project_presence``), so this one statement is
+    the whole sign of life for a present seat."""
+    rows = Seat.objects.filter(match_id=match_id, index=seat, last_seen_at__isnull=False)
+    return rows.update(last_seen_at=now) > 0
 
 
 def _is_away(state: MatchState, seat: int) -> bool:

@@ -7,6 +7,7 @@ Every write locks the match row, loads the state by replay and goes through the 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from functools import partial
 from uuid import UUID
 
 from django.conf import settings
@@ -233,19 +234,20 @@ def match_command_submit(
     ended by a technical loss, or with a stand-in playing, and so at a newer version.
     """
     now = timezone.now()
-    args = {
-        "match_id": match_id,
-        "user": user,
-        "payload": payload,
-        "expected_version": expected_version,
-        "client_move_id": client_move_id,
-        "now": now,
-    }
+    submit = partial(
+        _submit,
+        match_id=match_id,
+        user=user,
+        payload=payload,
+        expected_version=expected_version,
+        client_move_id=client_move_id,
+        now=now,
+    )
     try:
-        return _submit(**args)  # type: ignore[arg-type]
+        return submit()
     except deadlines.DeadlinesDue:
         deadlines.deadlines_apply(match_id, now=now)
-        return _submit(**args, deadlines_applied=True)  # type: ignore[arg-type]
+        return submit(deadlines_applied=True)
 
 
 def _submit(
