@@ -75,7 +75,8 @@ def command_apply(
         state = replay(dealt, state)
         events += dealt
     first_seq = match.version + 1
-    event_store.events_append(
+    _project(match, state, now)
+    event_store.events_record(
         match=match,
         events=events,
         state=state,
@@ -84,8 +85,6 @@ def command_apply(
         client_move_id=client_move_id,
         now=now,
     )
-    _project(match, state, now)
-    event_store.projection_save(match, now)
     _project_presence(match, events, now)
     if match.mode == Match.Mode.RANKED and any(isinstance(e, MatchEnded) for e in events):
         _ranked_settle(match, state)

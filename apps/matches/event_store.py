@@ -6,11 +6,11 @@ state of recently used matches; a load replays only the events recorded since th
 version, so a long match costs the same to load as a short one. The cache is safe to share:
 states are immutable, and it is keyed by version, so a stale entry is only ever extended.
 
-The four statements of every move (lock the match, read the events since the cached version,
-insert the new ones, save the projection) are written in SQL here rather than built by the ORM:
-building them cost 0.3-0.4 ms of CPU each (``bench/orm_vs_sql.py``), a third of the web
-process's own work on a move. Everything else uses the ORM, and so does SQLite (embedded
-mode), where speed does not matter.
+The statements of every move (lock the match, read the events since the cached version, insert
+the new ones and save the projection, the last two as one statement) are written in SQL here
+rather than built by the ORM: building them cost 0.3-0.4 ms of CPU each
+(``bench/orm_vs_sql.py``), a third of the web process's own work on a move. Everything else
+uses the ORM, and so does SQLite (embedded mode), where speed does not matter.
 """
 
 from __future__ import annotations
@@ -96,30 +96,6 @@ def match_lock(match_id: UUID | str) -> Match | None:
     return Match.from_db(connection.alias, _MATCH_FIELDS, values)
 
 
-def projection_save(match: Match, now: datetime) -> None:
-    """Save the projected columns of ``match`` (version, status, scores, turn, result, deadline)."""
-    match.updated_at = now
-    if not _sql():
-        match.save(update_fields=PROJECTION_FIELDS)
-        return
-    with connection.cursor() as cursor:
-        cursor.execute(
-            _PROJECTION,
-            [
-                match.version,
-                match.status,
-                json.dumps(match.scores),
-                match.turn_seat,
-                match.winner_seat,
-                match.end_reason,
-                match.finished_at,
-                match.next_deadline_at,
-                match.updated_at,
-                match.id,
-            ],
-        )
-
-
 def events_load(match_id: UUID, *, after_seq: int = 0, upto_seq: int | None = None) -> list[Event]:
     if not _sql():
         rows = MatchEvent.objects.filter(match_id=match_id, seq__gt=after_seq)
@@ -156,7 +132,7 @@ def state_at(match_id: UUID, seq: int) -> MatchState:
     return replay(events_load(match_id, upto_seq=seq))
 
 
-def events_append(
+def events_record(
     *,
     match: Match,
     events: Sequence[Event],
@@ -166,9 +142,13 @@ def events_append(
     client_move_id: str | None,
     now: datetime,
 ) -> None:
-    """Insert ``events`` after ``match.version`` (the caller holds the match row lock); once the
-    transaction commits, ``state`` (the state after them) is cached."""
+    """Insert ``events`` after ``match.version`` and save the match's projection (the caller
+    has set its projected fields; the version and ``updated_at`` are set here): one statement
+    on PostgreSQL. The caller holds the match row lock; once the transaction commits,
+    ``state`` (the state after the events) is cached."""
     first = match.version + 1
+    match.version = first + len(events) - 1
+    match.updated_at = now
     if not _sql():
         MatchEvent.objects.bulk_create(
             MatchEvent(
@@ -185,33 +165,43 @@ def events_append(
             )
             for i, event in enumerate(events)
         )
-        _appended(match, first + len(events) - 1, state)
-        return
-    rows = [
-        (
+        match.save(update_fields=PROJECTION_FIELDS)
+    else:
+        rows = [
+            (
+                match.id,
+                first + i,
+                event.type,
+                event.schema_version,
+                json.dumps(to_json(event)),
+                actor_id,
+                first,
+                json.dumps(command) if i == 0 else None,
+                client_move_id if i == 0 else None,
+                now,
+            )
+            for i, event in enumerate(events)
+        ]
+        projection = [
+            match.version,
+            match.status,
+            json.dumps(match.scores),
+            match.turn_seat,
+            match.winner_seat,
+            match.end_reason,
+            match.finished_at,
+            match.next_deadline_at,
+            match.updated_at,
             match.id,
-            first + i,
-            event.type,
-            event.schema_version,
-            json.dumps(to_json(event)),
-            actor_id,
-            first,
-            json.dumps(command) if i == 0 else None,
-            client_move_id if i == 0 else None,
-            now,
-        )
-        for i, event in enumerate(events)
-    ]
-    with connection.cursor() as cursor:
-        cursor.execute(
-            _INSERT + ", ".join([_INSERT_ROW] * len(rows)),
-            [value for row in rows for value in row],
-        )
-    _appended(match, first + len(rows) - 1, state)
-
-
-def _appended(match: Match, version: int, state: MatchState) -> None:
-    match.version = version
+        ]
+        # a data-modifying WITH runs to completion whatever the main statement reads of it
+        insert = _INSERT + ", ".join([_INSERT_ROW] * len(rows))
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"WITH appended AS ({insert}) {_PROJECTION}",
+                [value for row in rows for value in row] + projection,
+            )
+    version = match.version
     # Only committed states are cached: a rolled-back append must not be mistaken later for
     # another batch that reaches the same version.
     transaction.on_commit(lambda: _remember(match.id, version, state))
