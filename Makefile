@@ -6,7 +6,8 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint bench bench-bots clean
 
-$(STAMP): pyproject.toml
+# setup.py builds apps/bots/_search.c in place: a changed C file reinstalls (and rebuilds) it
+$(STAMP): pyproject.toml setup.py apps/bots/_search.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
@@ -36,4 +37,4 @@ bench-bots: $(STAMP)
 	$(BIN)/python bench/bots.py --pairs 1000 --solver 1000
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis snapszer.sqlite3
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis snapszer.sqlite3 build apps/bots/*.so

@@ -5,6 +5,10 @@ the deal is a finite two-player game of at most ten cards. ``solve`` returns its
 in game points (from the point of view of a given seat: +3 … -3) under the strict follow
 rules, marriages, the 66 rule and the closing rules, with a transposition table that stores
 bounds (the value set is tiny, so windows close fast).
+
+This is the reference implementation: the levels use its C twin (``fastsearch.py`` over
+``_search.c``), which ``tests/bots/test_fastsearch.py`` holds to exactly these values. This one
+is the readable specification, checked itself against plain minimax (``tests/bots``).
 """
 
 from __future__ import annotations

@@ -1,0 +1,914 @@
+/*
+ * apps.bots._search: the exact klub search of apps/bots/dealsolver.py (open talon, draws,
+ * exchange and closing as moves) and apps/bots/solver.py (the strict phase), in C.
+ *
+ * Same game, same values as the Python solvers; only faster. Cards are ints 0..19 (suit
+ * i / 5 in P, T, Z, M; rank i % 5 in U, O, K, X, A), hands are 20-bit masks, actions are a
+ * card index, EXCHANGE (20) or CLOSE (21). Every value is in game points (+3 .. -3) for the
+ * player on turn at the root. Fail-soft alpha-beta with a transposition table of lo/hi
+ * bounds (a static table, reused across calls by a generation stamp: calls hold the GIL, so
+ * they never overlap), the table's best move first, enhanced transposition cutoffs while the
+ * talon is open, the range of game points still possible at each node as its window, and
+ * null-window tests at the root.
+ *
+ * The Python-facing functions are documented in MODULE_DOC below and in apps/bots/fastsearch.py.
+ */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NCARDS 20
+#define ALL_CARDS ((1u << NCARDS) - 1)
+#define EXCHANGE 20
+#define CLOSE 21
+#define WIN 66
+#define INF 4
+#define STRICT_TI 15 /* ti of a strict position: no draws any more */
+#define MAX_TALON 9  /* face-down cards at most (20 cards - two hands of 5 - the trump card) */
+
+static const int POINTS[NCARDS] = {2, 3, 4, 10, 11, 2, 3, 4, 10, 11,
+                                   2, 3, 4, 10, 11, 2, 3, 4, 10, 11};
+
+static inline uint32_t suit_mask(int s) { return 0x1Fu << (5 * s); }
+
+/* cards of the same suit ranked above card c */
+static inline uint32_t above(int c) {
+    return suit_mask(c / 5) & ~((2u << c) - 1);
+}
+
+/* the marriage partner of a queen or king, else -1 */
+static inline int partner(int c) {
+    int r = c % 5;
+    return r == 1 ? c + 1 : (r == 2 ? c - 1 : -1);
+}
+
+/* (portable: without -mpopcnt, __builtin_popcount is a library call) */
+static inline int popcount32(uint32_t m) {
+    m = m - ((m >> 1) & 0x55555555u);
+    m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+    return (int)((((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* positions                                                                                 */
+
+/* One world's fixed facts: the face-down talon in draw order and the trump suit. */
+typedef struct {
+    int8_t talon[MAX_TALON];
+    int ntalon;
+    int trump;
+    int jack; /* the trump jack's card index */
+    uint64_t nodes;
+} Ctx;
+
+/*
+ * A position. ``ti``: face-down cards drawn so far (STRICT_TI once the talon is exhausted or
+ * closed); ``tc``: the card under the talon (the trump jack after an exchange; 0 once strict);
+ * ``led``: the card on the table or -1; ``p``: points (card points + marriages), clamped at 66
+ * (only "< 33" and ">= 66" are ever asked of them, and they only grow); ``f``: has taken a
+ * trick; ``cs``: closing state, 0 if nobody closed, else 1 + 3 * closer + (gp - 1) with gp =
+ * the non-closer's by-loser-state value (1..3) when the talon was closed, which is all the
+ * scoring needs of the points and tricks at closing.
+ */
+typedef struct {
+    uint32_t h[2];
+    int8_t ti, tc, led, turn;
+    int8_t p[2];
+    int8_t f[2];
+    int8_t cs;
+} Pos;
+
+static inline int by_loser_state(int points, int has_trick) {
+    if (!has_trick) return 3;
+    return points < 33 ? 2 : 1;
+}
+
+static inline int failed_close_gp(int gp_at_close) { return gp_at_close == 3 ? 3 : 2; }
+
+static inline int is_strict(const Pos *s) { return s->ti == STRICT_TI; }
+
+/* The value for seat 0 when ``seat`` reaches 66 with a trick (``s`` already updated). */
+static inline int end_66(const Pos *s, int seat) {
+    int gp;
+    if (!s->cs) {
+        gp = by_loser_state(s->p[1 - seat], s->f[1 - seat]);
+    } else {
+        int closer = (s->cs - 1) / 3, b = (s->cs - 1) % 3 + 1;
+        /* the closer wins on the state at closing; else the close failed: the non-closer
+           (here ``seat``) wins 3 if it had no trick at closing, else 2 */
+        gp = closer == seat ? b : failed_close_gp(b);
+    }
+    return seat == 0 ? gp : -gp;
+}
+
+/* The value for seat 0 when the last trick is won by ``winner`` and nobody reached 66. */
+static inline int last_trick(const Pos *s, int winner) {
+    if (!s->cs) return winner == 0 ? 1 : -1;
+    int closer = (s->cs - 1) / 3, b = (s->cs - 1) % 3 + 1;
+    int gp = failed_close_gp(b);
+    return closer == 1 ? gp : -gp; /* the non-closer wins */
+}
+
+/* The card points of the cards in ``m``. */
+static inline int points_of(uint32_t m) {
+    int sum = 0;
+    for (int c = 0; m; c++, m >>= 1)
+        if (m & 1) sum += POINTS[c];
+    return sum;
+}
+
+static int SUIT_POINTS[32]; /* the card points of a suit's cards, by their 5-bit mask */
+
+static inline int points_fast(uint32_t m) {
+    return SUIT_POINTS[m & 31] + SUIT_POINTS[m >> 5 & 31] + SUIT_POINTS[m >> 10 & 31] +
+           SUIT_POINTS[m >> 15 & 31];
+}
+
+/* The most marriage points ``hand`` can still declare. */
+static inline int marriage_points(uint32_t hand, int trump) {
+    int sum = 0;
+    for (int suit = 0; suit < 4; suit++)
+        if ((hand >> (5 * suit + 1) & 3) == 3) sum += suit == trump ? 40 : 20;
+    return sum;
+}
+
+/* Whether ``seat`` may still reach 66 in the strict phase: at most every card point left
+   and its own marriages. */
+static inline int may_reach_66(const Ctx *x, const Pos *s, int seat, int left) {
+    return s->p[seat] + left + marriage_points(s->h[seat], x->trump) >= WIN;
+}
+
+/* Bounds on every value still reachable from ``s``, for seat 0: [*lo, *hi]. */
+static inline void value_range(const Ctx *x, const Pos *s, int *lo, int *hi) {
+    int left = 0;
+    if (is_strict(s))
+        left = points_fast(s->h[0] | s->h[1]) + (s->led >= 0 ? POINTS[s->led] : 0);
+    if (s->cs) {
+        int closer = (s->cs - 1) / 3, b = (s->cs - 1) % 3 + 1;
+        int fail = failed_close_gp(b);
+        if (!may_reach_66(x, s, closer, left)) { /* the close has failed */
+            *lo = *hi = closer == 0 ? -fail : fail;
+        } else if (closer == 0) {
+            *hi = b;
+            *lo = -fail;
+        } else {
+            *hi = fail;
+            *lo = -b;
+        }
+        return;
+    }
+    /* a win by 66 scores the loser's state (it only gets better for the winner's opponent),
+       the last trick 1; while the talon is open the other seat may still close and fail */
+    *hi = by_loser_state(s->p[1], s->f[1]);
+    *lo = -by_loser_state(s->p[0], s->f[0]);
+    if (!is_strict(s)) {
+        int h = s->f[0] ? 2 : 3, l = s->f[1] ? 2 : 3;
+        if (h > *hi) *hi = h;
+        if (-l < *lo) *lo = -l;
+        return;
+    }
+    if (!may_reach_66(x, s, 0, left)) *hi = 1;
+    if (!may_reach_66(x, s, 1, left)) *lo = -1;
+}
+
+static inline int beats(const Ctx *x, int c, int led) {
+    if (c / 5 == led / 5) return c > led;
+    return c / 5 == x->trump;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* transposition table                                                                       */
+
+typedef struct {
+    uint64_t k1;
+    uint16_t k2;
+    uint16_t gen;
+    int8_t lo, hi;
+    uint8_t move; /* best move + 1, 0 if none */
+    uint8_t depth;
+} Entry;
+
+#define TT_BITS 16 /* 2**16 entries of 16 bytes: 1 MiB, cache-friendly; bigger was slower */
+#define TT_SIZE (1u << TT_BITS)
+static Entry *table = NULL;
+static uint16_t generation = 0;
+
+static int tt_init(void) {
+    if (table == NULL) {
+        table = (Entry *)calloc(TT_SIZE, sizeof(Entry));
+        if (table == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
+    generation++;
+    if (generation == 0) { /* wrapped: stale stamps could look current */
+        memset(table, 0, TT_SIZE * sizeof(Entry));
+        generation = 1;
+    }
+    return 0;
+}
+
+static inline void make_key(const Pos *s, uint64_t *k1, uint16_t *k2) {
+    *k1 = (uint64_t)s->h[0] | ((uint64_t)s->h[1] << 20) | ((uint64_t)(s->led + 1) << 40) |
+          ((uint64_t)s->turn << 45) | ((uint64_t)s->p[0] << 46) | ((uint64_t)s->p[1] << 53) |
+          ((uint64_t)s->f[0] << 60) | ((uint64_t)s->f[1] << 61);
+    *k2 = (uint16_t)((uint16_t)s->ti | ((uint16_t)s->tc << 4) | ((uint16_t)s->cs << 9));
+}
+
+static inline uint32_t slot_of(uint64_t k1, uint16_t k2) {
+    uint64_t z = k1 ^ ((uint64_t)k2 * 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    return (uint32_t)(z >> (64 - TT_BITS)) & ~1u; /* buckets of two entries */
+}
+
+/* The entry of this key, or NULL. */
+static inline Entry *tt_probe(uint32_t slot, uint64_t k1, uint16_t k2) {
+    Entry *e = &table[slot];
+    if (e->gen == generation && e->k1 == k1 && e->k2 == k2) return e;
+    e++;
+    if (e->gen == generation && e->k1 == k1 && e->k2 == k2) return e;
+    return NULL;
+}
+
+/* Where to store a new key: a stale entry, else the one with the smaller subtree. */
+static inline Entry *tt_victim(uint32_t slot) {
+    Entry *a = &table[slot], *b = a + 1;
+    if (a->gen != generation) return a;
+    if (b->gen != generation) return b;
+    return a->depth <= b->depth ? a : b;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* search                                                                                    */
+
+static int search(Ctx *x, const Pos *s, int alpha, int beta);
+
+/* The position after the player on turn makes move ``a`` in ``s``: returns 1 and sets
+   ``*value`` (for seat 0) if the deal ends there, else 0 with the position in ``*n``. */
+static inline int step(const Ctx *x, const Pos *s, int a, Pos *n, int *value) {
+    *n = *s;
+    int turn = s->turn;
+    if (a == EXCHANGE) {
+        n->h[turn] = (n->h[turn] & ~(1u << x->jack)) | (1u << s->tc);
+        n->tc = (int8_t)x->jack;
+        return 0;
+    }
+    if (a == CLOSE) {
+        int o = 1 - turn;
+        n->cs = (int8_t)(1 + 3 * turn + by_loser_state(s->p[o], s->f[o]) - 1);
+        n->ti = STRICT_TI;
+        n->tc = 0;
+        return 0;
+    }
+    uint32_t bc = 1u << a;
+    if (s->led < 0) { /* a lead, with the marriage it declares */
+        int q = partner(a);
+        if (q >= 0 && (s->h[turn] >> q & 1)) {
+            int np = s->p[turn] + (a / 5 == x->trump ? 40 : 20);
+            if (np > WIN) np = WIN;
+            n->p[turn] = (int8_t)np;
+            if (s->f[turn] && np >= WIN) {
+                *value = end_66(n, turn);
+                return 1;
+            }
+        }
+        n->h[turn] &= ~bc;
+        n->led = (int8_t)a;
+        n->turn = (int8_t)(1 - turn);
+        return 0;
+    }
+    int led = s->led;
+    n->h[turn] &= ~bc;
+    int winner = beats(x, a, led) ? turn : 1 - turn;
+    int np = s->p[winner] + POINTS[a] + POINTS[led];
+    if (np > WIN) np = WIN;
+    n->p[winner] = (int8_t)np;
+    n->f[winner] = 1;
+    n->led = -1;
+    n->turn = (int8_t)winner;
+    if (np >= WIN) {
+        *value = end_66(n, winner);
+        return 1;
+    }
+    if (!is_strict(s)) { /* the winner draws the next face-down card, the loser the one after */
+        int ti = s->ti;
+        int last = ti + 1 == x->ntalon;
+        int second = last ? s->tc : x->talon[ti + 1];
+        n->h[winner] |= 1u << x->talon[ti];
+        n->h[1 - winner] |= 1u << second;
+        if (last) {
+            n->ti = STRICT_TI;
+            n->tc = 0;
+        } else {
+            n->ti = (int8_t)(ti + 2);
+        }
+        return 0;
+    }
+    if (!n->h[0] && !n->h[1]) {
+        *value = last_trick(n, winner);
+        return 1;
+    }
+    return 0;
+}
+
+/* The value for seat 0 after the player on turn makes move ``a`` in ``s``. */
+static int child(Ctx *x, const Pos *s, int a, int alpha, int beta) {
+    Pos n;
+    int v;
+    if (step(x, s, a, &n, &v)) return v;
+    return search(x, &n, alpha, beta);
+}
+
+/*
+ * The legal moves of ``s``, likely good ones first (the order only changes the speed); returns
+ * their number. The table's move first. Leading: the exchange, closing, then marriages, sure
+ * winners (strict phase) and high cards. Following: a card that reaches 66 first; in the
+ * strict phase the cheapest winner, else the cheapest card; with the talon open the cheapest
+ * winner in the led suit, a cheap trump on a ten or ace, the cheapest non-trump discard, then
+ * the remaining trumps.
+ */
+static int gen_moves(const Ctx *x, const Pos *s, int ttmove, int *out) {
+    int turn = s->turn;
+    uint32_t hand = s->h[turn];
+    int led = s->led;
+    int strict = is_strict(s);
+    int n = 0;
+    int score[24];
+    uint32_t m;
+    if (led < 0) {
+        if (!strict) {
+            if (hand >> x->jack & 1) {
+                out[n] = EXCHANGE;
+                score[n++] = 1000;
+            }
+            out[n] = CLOSE;
+            score[n++] = 999;
+        }
+        m = hand;
+        while (m) {
+            int c = __builtin_ctz(m);
+            m &= m - 1;
+            int sc = POINTS[c] * 4 + c / 5;
+            int q = partner(c);
+            if (q >= 0 && (hand >> q & 1)) sc += 200;                  /* a marriage */
+            if (strict && !(above(c) & s->h[1 - turn])) sc += 100;      /* the suit's top */
+            out[n] = c;
+            score[n++] = sc;
+        }
+    } else {
+        if (strict) {
+            uint32_t same = hand & suit_mask(led / 5);
+            if (same) {
+                m = same & above(led);
+                if (!m) m = same;
+            } else {
+                m = hand & suit_mask(x->trump);
+                if (!m) m = hand;
+            }
+        } else {
+            m = hand;
+        }
+        while (m) {
+            int c = __builtin_ctz(m);
+            m &= m - 1;
+            int win = beats(x, c, led), trump = c / 5 == x->trump, sc;
+            if (win && s->p[turn] + POINTS[c] + POINTS[led] >= WIN)
+                sc = 2000;
+            else if (strict)
+                sc = (win ? 500 : 100) - POINTS[c] * 4 - c / 5;
+            else if (win && !trump)
+                sc = 900 - POINTS[c] * 4;
+            else if (win && POINTS[led] >= 10)
+                sc = 800 - POINTS[c] * 4;
+            else if (!trump)
+                sc = 500 - POINTS[c] * 4;
+            else
+                sc = 100 - POINTS[c] * 4;
+            out[n] = c;
+            score[n++] = sc;
+        }
+    }
+    if (ttmove >= 0) {
+        for (int i = 0; i < n; i++) {
+            if (out[i] == ttmove) {
+                score[i] = 1 << 30;
+                break;
+            }
+        }
+    }
+    for (int i = 1; i < n; i++) { /* insertion sort, best first */
+        int mv = out[i], sc = score[i], j = i - 1;
+        while (j >= 0 && score[j] < sc) {
+            out[j + 1] = out[j];
+            score[j + 1] = score[j];
+            j--;
+        }
+        out[j + 1] = mv;
+        score[j + 1] = sc;
+    }
+    return n;
+}
+
+/* The value for seat 0 of ``s`` (fail-soft alpha-beta in the window (alpha, beta)). */
+static int search(Ctx *x, const Pos *s, int alpha, int beta) {
+    x->nodes++;
+    int strict = is_strict(s);
+    if (strict && s->led < 0 && popcount32(s->h[s->turn]) == 1) {
+        /* the last trick: one card each, nothing to choose */
+        int lead = __builtin_ctz(s->h[s->turn]), other = __builtin_ctz(s->h[1 - s->turn]);
+        int winner = beats(x, other, lead) ? 1 - s->turn : s->turn;
+        Pos n = *s;
+        int np = s->p[winner] + POINTS[lead] + POINTS[other];
+        n.p[winner] = (int8_t)(np > WIN ? WIN : np);
+        n.f[winner] = 1;
+        return np >= WIN ? end_66(&n, winner) : last_trick(&n, winner);
+    }
+    int vlo, vhi;
+    value_range(x, s, &vlo, &vhi);
+    if (vhi <= alpha) return vhi;
+    if (vlo >= beta) return vlo;
+    if (vhi < beta) beta = vhi;
+    if (vlo > alpha) alpha = vlo;
+    if (alpha >= beta) return alpha; /* only one value possible */
+
+    uint64_t k1;
+    uint16_t k2;
+    make_key(s, &k1, &k2);
+    uint32_t slot = slot_of(k1, k2);
+    Entry *e = tt_probe(slot, k1, k2);
+    int lo = -INF, hi = INF, ttmove = -1;
+    if (e != NULL) {
+        lo = e->lo;
+        hi = e->hi;
+        if (lo >= beta) return lo;
+        if (hi <= alpha) return hi;
+        if (lo == hi) return lo;
+        if (lo > alpha) alpha = lo;
+        if (hi < beta) beta = hi;
+        ttmove = (int)e->move - 1;
+    }
+    int a0 = alpha, b0 = beta;
+    int moves[24];
+    int n = gen_moves(x, s, ttmove, moves);
+    int maximise = s->turn == 0;
+    if (!strict) { /* enhanced transposition cutoff: a child already known to be enough */
+        for (int i = 0; i < n; i++) {
+            Pos c;
+            int v;
+            if (step(x, s, moves[i], &c, &v)) continue;
+            uint64_t c1;
+            uint16_t c2;
+            make_key(&c, &c1, &c2);
+            Entry *ce = tt_probe(slot_of(c1, c2), c1, c2);
+            if (ce == NULL) continue;
+            if (maximise && ce->lo >= beta) return ce->lo;
+            if (!maximise && ce->hi <= alpha) return ce->hi;
+        }
+    }
+    int best = maximise ? -INF : INF, best_move = n ? moves[0] : -1;
+    for (int i = 0; i < n; i++) {
+        int v = child(x, s, moves[i], alpha, beta);
+        if (maximise) {
+            if (v > best) {
+                best = v;
+                best_move = moves[i];
+                if (v > alpha) alpha = v;
+            }
+        } else if (v < best) {
+            best = v;
+            best_move = moves[i];
+            if (v < beta) beta = v;
+        }
+        if (alpha >= beta) break;
+    }
+    /* the bounds after a search in (a0, b0) that returned best (solver.bounds_after) */
+    if (best <= a0) {
+        hi = best;
+    } else if (best >= b0) {
+        lo = best;
+    } else {
+        lo = hi = best;
+    }
+    if (e == NULL || e->gen != generation || e->k1 != k1 || e->k2 != k2) {
+        e = tt_probe(slot, k1, k2); /* the children may have replaced it */
+        if (e == NULL) {
+            e = tt_victim(slot);
+            e->k1 = k1;
+            e->k2 = k2;
+            e->gen = generation;
+        }
+    }
+    e->lo = (int8_t)lo;
+    e->hi = (int8_t)hi;
+    e->move = (uint8_t)(best_move + 1);
+    int cards_left = popcount32(s->h[0] | s->h[1]) + (strict ? 0 : 2 * (x->ntalon - s->ti) + 1);
+    e->depth = (uint8_t)cards_left;
+    return best;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* arguments                                                                                 */
+
+/* An int argument in [lo, hi]: TypeError if not an int, ValueError if out of range. */
+static int get_int(PyObject *o, const char *name, long lo, long hi, long *out) {
+    if (!PyLong_Check(o)) {
+        PyErr_Format(PyExc_TypeError, "%s must be an int, not %.100s", name, Py_TYPE(o)->tp_name);
+        return -1;
+    }
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (overflow || v < lo || v > hi) {
+        PyErr_Format(PyExc_ValueError, "%s out of range [%ld, %ld]", name, lo, hi);
+        return -1;
+    }
+    *out = (long)v;
+    return 0;
+}
+
+/* A sequence of ints (cards or actions) into ``out`` (at most ``cap``); returns the count. */
+static Py_ssize_t get_ints(PyObject *o, const char *name, long lo, long hi, int *out,
+                           Py_ssize_t cap) {
+    if (PyLong_Check(o) || PyUnicode_Check(o) || PyBytes_Check(o)) {
+        PyErr_Format(PyExc_TypeError, "%s must be a sequence of ints", name);
+        return -1;
+    }
+    PyObject *seq = PySequence_Fast(o, "");
+    if (seq == NULL) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_TypeError, "%s must be a sequence of ints, not %.100s", name,
+                     Py_TYPE(o)->tp_name);
+        return -1;
+    }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n > cap) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "%s: too many items (%zd > %zd)", name, n, cap);
+        return -1;
+    }
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v;
+        if (get_int(items[i], name, lo, hi, &v) < 0) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        out[i] = (int)v;
+    }
+    Py_DECREF(seq);
+    return n;
+}
+
+static PyObject *value_error(const char *msg) {
+    PyErr_SetString(PyExc_ValueError, msg);
+    return NULL;
+}
+
+/* The common position arguments: hands, led, turn, points, tricks. Checks that the hands and
+   the led card are disjoint and that the hand sizes fit (the player on turn holds a card). */
+static int get_position(PyObject *oh0, PyObject *oh1, PyObject *oled, PyObject *oturn,
+                        PyObject *op0, PyObject *op1, PyObject *ot0, PyObject *ot1, Pos *s) {
+    long h0, h1, led, turn, p0, p1, t0, t1;
+    if (get_int(oh0, "h0", 0, ALL_CARDS, &h0) < 0 || get_int(oh1, "h1", 0, ALL_CARDS, &h1) < 0 ||
+        get_int(oled, "led", -1, NCARDS - 1, &led) < 0 || get_int(oturn, "turn", 0, 1, &turn) < 0 ||
+        get_int(op0, "p0", 0, 1000, &p0) < 0 || get_int(op1, "p1", 0, 1000, &p1) < 0 ||
+        get_int(ot0, "t0", 0, 10, &t0) < 0 || get_int(ot1, "t1", 0, 10, &t1) < 0)
+        return -1;
+    if (h0 & h1) {
+        PyErr_SetString(PyExc_ValueError, "the hands overlap");
+        return -1;
+    }
+    if (led >= 0 && ((h0 | h1) >> led & 1)) {
+        PyErr_SetString(PyExc_ValueError, "the led card is in a hand");
+        return -1;
+    }
+    int n_turn = popcount32((uint32_t)(turn == 0 ? h0 : h1));
+    int n_other = popcount32((uint32_t)(turn == 0 ? h1 : h0));
+    if (n_turn == 0 || n_turn != n_other + (led >= 0 ? 1 : 0)) {
+        PyErr_SetString(PyExc_ValueError,
+                        "hand sizes: the player on turn must hold a card, as many as the "
+                        "other (one more if a card is led)");
+        return -1;
+    }
+    s->h[0] = (uint32_t)h0;
+    s->h[1] = (uint32_t)h1;
+    s->led = (int8_t)led;
+    s->turn = (int8_t)turn;
+    s->p[0] = (int8_t)(p0 > WIN ? WIN : p0);
+    s->p[1] = (int8_t)(p1 > WIN ? WIN : p1);
+    s->f[0] = (int8_t)(t0 > 0);
+    s->f[1] = (int8_t)(t1 > 0);
+    s->cs = 0;
+    return 0;
+}
+
+/* An open-talon world: the position plus talon and trump card. */
+static int get_open(PyObject *const *args, Ctx *x, Pos *s) {
+    /* args: h0, h1, talon, trump_card, led, turn, p0, p1, t0, t1 */
+    if (get_position(args[0], args[1], args[4], args[5], args[6], args[7], args[8], args[9], s) <
+        0)
+        return -1;
+    int talon[MAX_TALON];
+    Py_ssize_t n = get_ints(args[2], "talon", 0, NCARDS - 1, talon, MAX_TALON);
+    if (n < 0) return -1;
+    if (n % 2 == 0) {
+        PyErr_SetString(PyExc_ValueError,
+                        "talon: an open talon has an odd number of face-down cards (1..9)");
+        return -1;
+    }
+    long tc;
+    if (get_int(args[3], "trump_card", 0, NCARDS - 1, &tc) < 0) return -1;
+    uint32_t seen = s->h[0] | s->h[1] | (s->led >= 0 ? 1u << s->led : 0);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (seen >> talon[i] & 1) {
+            PyErr_SetString(PyExc_ValueError, "talon: a card twice, or also in a hand");
+            return -1;
+        }
+        seen |= 1u << talon[i];
+        x->talon[i] = (int8_t)talon[i];
+    }
+    if (seen >> tc & 1) {
+        PyErr_SetString(PyExc_ValueError, "trump_card: also in a hand or the talon");
+        return -1;
+    }
+    if (popcount32(s->h[s->turn]) > 5) { /* drawing keeps the open hands at five */
+        PyErr_SetString(PyExc_ValueError, "an open-talon hand holds at most five cards");
+        return -1;
+    }
+    x->ntalon = (int)n;
+    x->trump = (int)tc / 5;
+    x->jack = x->trump * 5;
+    x->nodes = 0;
+    s->ti = 0;
+    s->tc = (int8_t)tc;
+    return 0;
+}
+
+/* A strict world: the position plus trump suit and closing state. */
+static int get_strict(PyObject *oh0, PyObject *oh1, PyObject *otrump, PyObject *oclosed_by,
+                      PyObject *oclosed_at, PyObject *oled, PyObject *oturn, PyObject *op0,
+                      PyObject *op1, PyObject *ot0, PyObject *ot1, Ctx *x, Pos *s) {
+    if (get_position(oh0, oh1, oled, oturn, op0, op1, ot0, ot1, s) < 0) return -1;
+    long trump, closed_by;
+    if (get_int(otrump, "trump", 0, 3, &trump) < 0 ||
+        get_int(oclosed_by, "closed_by", -1, 1, &closed_by) < 0)
+        return -1;
+    if (closed_by >= 0) {
+        if (!PyTuple_Check(oclosed_at) && !PyList_Check(oclosed_at)) {
+            PyErr_SetString(PyExc_TypeError,
+                            "closed_at must be ((p0, t0), (p1, t1)) when closed_by >= 0");
+            return -1;
+        }
+        int at[2][2];
+        PyObject *seq = PySequence_Fast(oclosed_at, "closed_at must be a sequence");
+        if (seq == NULL) return -1;
+        if (PySequence_Fast_GET_SIZE(seq) != 2) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_ValueError, "closed_at must be ((p0, t0), (p1, t1))");
+            return -1;
+        }
+        for (int i = 0; i < 2; i++) {
+            int pair[2];
+            Py_ssize_t k =
+                get_ints(PySequence_Fast_GET_ITEM(seq, i), "closed_at item", 0, 1000, pair, 2);
+            if (k < 0) {
+                Py_DECREF(seq);
+                return -1;
+            }
+            if (k != 2) {
+                Py_DECREF(seq);
+                PyErr_SetString(PyExc_ValueError, "closed_at must be ((p0, t0), (p1, t1))");
+                return -1;
+            }
+            at[i][0] = pair[0];
+            at[i][1] = pair[1];
+        }
+        Py_DECREF(seq);
+        int o = 1 - (int)closed_by;
+        s->cs = (int8_t)(1 + 3 * closed_by + by_loser_state(at[o][0], at[o][1] > 0) - 1);
+    } else if (oclosed_at != Py_None) {
+        PyErr_SetString(PyExc_ValueError, "closed_at must be None when closed_by is -1");
+        return -1;
+    }
+    x->ntalon = 0;
+    x->trump = (int)trump;
+    x->jack = x->trump * 5;
+    x->nodes = 0;
+    s->ti = STRICT_TI;
+    s->tc = 0;
+    return 0;
+}
+
+/* Whether ``a`` is a legal action of ``s``. */
+static int legal(const Ctx *x, const Pos *s, int a) {
+    int moves[24];
+    int n = gen_moves(x, s, -1, moves);
+    for (int i = 0; i < n; i++)
+        if (moves[i] == a) return 1;
+    return 0;
+}
+
+static int check_nargs(Py_ssize_t nargs, Py_ssize_t want, const char *fn) {
+    if (nargs != want) {
+        PyErr_Format(PyExc_TypeError, "%s() takes exactly %zd arguments (%zd given)", fn, want,
+                     nargs);
+        return -1;
+    }
+    return 0;
+}
+
+/* The exact value for seat 0 of move ``a`` in ``s`` (of ``s`` itself if ``a`` is -1). */
+static int exact(Ctx *x, const Pos *s, int a) {
+    /* null-window tests, cheaper than one full window: the sign first, then the size (a
+       value is never 0); each test's fail-soft result narrows [lo, hi] */
+    int lo = -3, hi = 3;
+    while (lo < hi) {
+        int t = lo < 0 && hi > 0 ? 1 : (lo + hi + 1) / 2;
+        int r = a < 0 ? search(x, s, t - 1, t) : child(x, s, a, t - 1, t);
+        if (r >= t)
+            lo = r;
+        else
+            hi = r;
+    }
+    return lo;
+}
+
+/* Each action's value for the player on turn, searched from ``s`` in one table. */
+static PyObject *values_of(Ctx *x, const Pos *s, PyObject *oactions) {
+    int actions[64];
+    Py_ssize_t n = get_ints(oactions, "actions", 0, CLOSE, actions, 64);
+    if (n < 0) return NULL;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (!legal(x, s, actions[i])) return value_error("actions: an illegal action");
+    if (tt_init() < 0) return NULL;
+    PyObject *out = PyTuple_New(n);
+    if (out == NULL) return NULL;
+    int sign = s->turn == 0 ? 1 : -1;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int v = exact(x, s, actions[i]) * sign;
+        PyObject *iv = PyLong_FromLong(v);
+        if (iv == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, i, iv);
+    }
+    return out;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* the module's functions                                                                    */
+
+static uint64_t last_nodes = 0;
+
+static PyObject *py_open_values(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (check_nargs(nargs, 11, "open_values") < 0) return NULL;
+    Ctx x;
+    Pos s;
+    if (get_open(args, &x, &s) < 0) return NULL;
+    PyObject *out = values_of(&x, &s, args[10]);
+    last_nodes = x.nodes;
+    return out;
+}
+
+static PyObject *py_open_value(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (check_nargs(nargs, 10, "open_value") < 0) return NULL;
+    Ctx x;
+    Pos s;
+    if (get_open(args, &x, &s) < 0) return NULL;
+    if (tt_init() < 0) return NULL;
+    int v = exact(&x, &s, -1);
+    last_nodes = x.nodes;
+    return PyLong_FromLong(s.turn == 0 ? v : -v);
+}
+
+static PyObject *py_strict_values(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (check_nargs(nargs, 12, "strict_values") < 0) return NULL;
+    Ctx x;
+    Pos s;
+    if (get_strict(args[0], args[1], args[2], args[3], args[4], args[5], args[6], args[7],
+                   args[8], args[9], args[10], &x, &s) < 0)
+        return NULL;
+    PyObject *out = values_of(&x, &s, args[11]);
+    last_nodes = x.nodes;
+    return out;
+}
+
+static PyObject *py_strict_value(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (check_nargs(nargs, 11, "strict_value") < 0) return NULL;
+    Ctx x;
+    Pos s;
+    if (get_strict(args[0], args[1], args[2], args[3], args[4], args[5], args[6], args[7],
+                   args[8], args[9], args[10], &x, &s) < 0)
+        return NULL;
+    if (tt_init() < 0) return NULL;
+    int v = exact(&x, &s, -1);
+    last_nodes = x.nodes;
+    return PyLong_FromLong(s.turn == 0 ? v : -v);
+}
+
+static PyObject *py_close_lead_values(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    /* h0, h1, trump, turn, p0, p1, t0, t1, leads */
+    if (check_nargs(nargs, 9, "close_lead_values") < 0) return NULL;
+    long turn, p0, p1, t0, t1;
+    if (get_int(args[3], "turn", 0, 1, &turn) < 0 || get_int(args[4], "p0", 0, 1000, &p0) < 0 ||
+        get_int(args[5], "p1", 0, 1000, &p1) < 0 || get_int(args[6], "t0", 0, 10, &t0) < 0 ||
+        get_int(args[7], "t1", 0, 10, &t1) < 0)
+        return NULL;
+    PyObject *at = Py_BuildValue("((ll)(ll))", p0, t0, p1, t1);
+    if (at == NULL) return NULL;
+    PyObject *closer = PyLong_FromLong(turn);
+    PyObject *none_led = PyLong_FromLong(-1);
+    PyObject *out = NULL;
+    Ctx x;
+    Pos s;
+    if (closer != NULL && none_led != NULL &&
+        get_strict(args[0], args[1], args[2], closer, at, none_led, args[3], args[4], args[5],
+                   args[6], args[7], &x, &s) == 0) {
+        out = values_of(&x, &s, args[8]);
+        last_nodes = x.nodes;
+    }
+    Py_XDECREF(closer);
+    Py_XDECREF(none_led);
+    Py_DECREF(at);
+    return out;
+}
+
+static PyObject *py_nodes(PyObject *self, PyObject *unused) {
+    (void)self;
+    (void)unused;
+    return PyLong_FromUnsignedLongLong(last_nodes);
+}
+
+static PyMethodDef methods[] = {
+    {"open_values", (PyCFunction)(void (*)(void))py_open_values, METH_FASTCALL,
+     "open_values(h0, h1, talon, trump_card, led, turn, p0, p1, t0, t1, actions) -> tuple\n"
+     "Each action's exact value for the player on turn of an open-talon world."},
+    {"open_value", (PyCFunction)(void (*)(void))py_open_value, METH_FASTCALL,
+     "open_value(h0, h1, talon, trump_card, led, turn, p0, p1, t0, t1) -> int\n"
+     "The exact value of an open-talon world for the player on turn."},
+    {"strict_values", (PyCFunction)(void (*)(void))py_strict_values, METH_FASTCALL,
+     "strict_values(h0, h1, trump, closed_by, closed_at, led, turn, p0, p1, t0, t1, actions)"
+     " -> tuple\nEach card's exact value for the player on turn of a strict position."},
+    {"strict_value", (PyCFunction)(void (*)(void))py_strict_value, METH_FASTCALL,
+     "strict_value(h0, h1, trump, closed_by, closed_at, led, turn, p0, p1, t0, t1) -> int\n"
+     "The exact value of a strict position for the player on turn."},
+    {"close_lead_values", (PyCFunction)(void (*)(void))py_close_lead_values, METH_FASTCALL,
+     "close_lead_values(h0, h1, trump, turn, p0, p1, t0, t1, leads) -> tuple\n"
+     "Closing now, then each lead: its exact value for the closer (the player on turn)."},
+    {"nodes", py_nodes, METH_NOARGS, "nodes() -> int\nPositions searched by the last call."},
+    {NULL, NULL, 0, NULL},
+};
+
+PyDoc_STRVAR(
+    MODULE_DOC,
+    "The exact klub search in C: the values of apps.bots.dealsolver and apps.bots.solver.\n"
+    "\n"
+    "Cards are ints 0..19 (suit i // 5, rank i % 5), hands 20-bit masks, actions a card,\n"
+    "EXCHANGE (20) or CLOSE (21). Values are game points (-3..3) for the player on turn.\n"
+    "Points are card points plus marriages, t0/t1 the tricks taken.\n"
+    "\n"
+    "open_values(h0, h1, talon, trump_card, led, turn, p0, p1, t0, t1, actions) -> tuple\n"
+    "    An open-talon world (DealSolver(g).action_values(actions)): talon = the face-down\n"
+    "    cards in draw order (odd length 1..9), trump_card = the card under them (the trump\n"
+    "    jack after an exchange), led = the card on the table or -1.\n"
+    "open_value(h0, h1, talon, trump_card, led, turn, p0, p1, t0, t1) -> int\n"
+    "    The world's value for the player on turn (DealSolver(g).value(turn)).\n"
+    "strict_values(h0, h1, trump, closed_by, closed_at, led, turn, p0, p1, t0, t1, actions)\n"
+    "    A strict position (talon exhausted, or closed by closed_by at closed_at =\n"
+    "    ((p0, t0), (p1, t1)); closed_by -1 and closed_at None if never closed):\n"
+    "    solver.action_values(g) for the cards in actions.\n"
+    "strict_value(h0, h1, trump, closed_by, closed_at, led, turn, p0, p1, t0, t1) -> int\n"
+    "    solver.solve(g, turn).\n"
+    "close_lead_values(h0, h1, trump, turn, p0, p1, t0, t1, leads) -> tuple\n"
+    "    The player on turn closes the open talon now, then leads each card of leads: its\n"
+    "    value for the closer (DealSolver(g).close_lead_values()).\n"
+    "nodes() -> int\n"
+    "    Positions searched by the last call (for benchmarks).\n"
+    "\n"
+    "Bad input (wrong types, cards out of range, overlapping cards, impossible hand sizes,\n"
+    "illegal actions) raises TypeError or ValueError. One static transposition table of\n"
+    "2**16 entries (1 MiB), allocated on first use and reused by every call, each call\n"
+    "with its own generation stamp (calls hold the GIL and never call back into Python,\n"
+    "so they never overlap).");
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_search", MODULE_DOC, -1, methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__search(void) {
+    for (uint32_t m = 0; m < 32; m++) SUIT_POINTS[m] = points_of(m);
+    return PyModule_Create(&module);
+}

@@ -1,0 +1,77 @@
+"""Type stub of the C extension ``apps.bots._search`` (see ``_search.c`` and ``fastsearch.py``).
+
+Values are game points (-3..3) for the player on turn; actions are card indices 0..19,
+``EXCHANGE`` (20) or ``CLOSE`` (21).
+"""
+
+from collections.abc import Sequence
+
+def open_values(
+    h0: int,
+    h1: int,
+    talon: Sequence[int],
+    trump_card: int,
+    led: int,
+    turn: int,
+    p0: int,
+    p1: int,
+    t0: int,
+    t1: int,
+    actions: Sequence[int],
+    /,
+) -> tuple[int, ...]: ...
+def open_value(
+    h0: int,
+    h1: int,
+    talon: Sequence[int],
+    trump_card: int,
+    led: int,
+    turn: int,
+    p0: int,
+    p1: int,
+    t0: int,
+    t1: int,
+    /,
+) -> int: ...
+def strict_values(
+    h0: int,
+    h1: int,
+    trump: int,
+    closed_by: int,
+    closed_at: Sequence[Sequence[int]] | None,
+    led: int,
+    turn: int,
+    p0: int,
+    p1: int,
+    t0: int,
+    t1: int,
+    actions: Sequence[int],
+    /,
+) -> tuple[int, ...]: ...
+def strict_value(
+    h0: int,
+    h1: int,
+    trump: int,
+    closed_by: int,
+    closed_at: Sequence[Sequence[int]] | None,
+    led: int,
+    turn: int,
+    p0: int,
+    p1: int,
+    t0: int,
+    t1: int,
+    /,
+) -> int: ...
+def close_lead_values(
+    h0: int,
+    h1: int,
+    trump: int,
+    turn: int,
+    p0: int,
+    p1: int,
+    t0: int,
+    t1: int,
+    leads: Sequence[int],
+    /,
+) -> tuple[int, ...]: ...
+def nodes() -> int: ...

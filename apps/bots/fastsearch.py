@@ -1,0 +1,108 @@
+"""The exact searches of ``dealsolver.py`` and ``solver.py`` in C (``_search.c``), on a
+``BitGame``: the same values, about a hundred times faster.
+
+Drop-in replacements, one line each:
+
+- ``FastDealSolver(g)`` for ``DealSolver(g)``: ``action_values(actions=None)``,
+  ``close_lead_values()`` and ``value(seat)`` of an open-talon world;
+- ``action_values(g)`` for ``solver.action_values(g)`` and ``solve(g, seat)`` for
+  ``solver.solve(g, seat)`` in the strict phase (talon exhausted or closed);
+- ``deal_values(g)`` for ``dealsolver.deal_values(g)``; ``values(g)`` for either phase.
+
+Each call searches one world from scratch (the C table is reused but stamped per call), so
+a ``FastDealSolver`` keeps no state beyond its world. The C functions raise ``ValueError`` or
+``TypeError`` on inconsistent input (overlapping cards, impossible hand sizes, an illegal
+action) instead of returning nonsense.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from . import _search
+from .bitgame import BitGame
+from .cardbits import EXCHANGE
+
+
+def _open_args(
+    g: BitGame,
+) -> tuple[int, int, tuple[int, ...], int, int, int, int, int, int, int]:
+    assert g.closed_by < 0 and g.talon and g.result is None
+    h0, h1 = g.hands
+    p0, p1 = g.pts
+    t0, t1 = g.tricks
+    return (h0, h1, tuple(g.talon), g.trump_card, g.led, g.turn, p0, p1, t0, t1)
+
+
+def _strict_args(
+    g: BitGame,
+) -> tuple[int, int, int, int, tuple[tuple[int, int], ...] | None, int, int, int, int, int, int]:
+    assert g.strict and g.result is None
+    h0, h1 = g.hands
+    p0, p1 = g.pts
+    t0, t1 = g.tricks
+    closed_at = g.closed_at if g.closed_by >= 0 else None
+    return (h0, h1, g.trump, g.closed_by, closed_at, g.led, g.turn, p0, p1, t0, t1)
+
+
+class FastDealSolver:
+    """``DealSolver`` in C: one open-talon world (both hands, the face-down talon in draw
+    order, the trump card), searched exactly with draws, the exchange and closing."""
+
+    __slots__ = ("root",)
+
+    def __init__(self, g: BitGame) -> None:
+        assert g.closed_by < 0 and g.talon and g.result is None
+        self.root = g
+
+    def action_values(self, actions: Iterable[int] | None = None) -> dict[int, int]:
+        """The value of each legal action (or of ``actions``) for the player on turn."""
+        g = self.root
+        acts = g.actions() if actions is None else list(actions)
+        return dict(zip(acts, _search.open_values(*_open_args(g), acts), strict=True))
+
+    def value(self, seat: int) -> int:
+        """The exact value of the root position for ``seat``."""
+        g = self.root
+        v = _search.open_value(*_open_args(g))
+        return v if seat == g.turn else -v
+
+    def close_lead_values(self) -> dict[int, int]:
+        """Closing at the root, then each lead: its exact value for the closer."""
+        g = self.root
+        assert g.led < 0
+        h0, h1 = g.hands
+        p0, p1 = g.pts
+        t0, t1 = g.tricks
+        leads = [a for a in g.actions() if a < EXCHANGE]
+        got = _search.close_lead_values(h0, h1, g.trump, g.turn, p0, p1, t0, t1, leads)
+        return dict(zip(leads, got, strict=True))
+
+
+def deal_values(g: BitGame) -> dict[int, int]:
+    """Each legal action's exact value for the player on turn of an open-talon world."""
+    return FastDealSolver(g).action_values()
+
+
+def action_values(g: BitGame, solver: object = None) -> dict[int, int]:
+    """The exact value of each legal card for the player on turn (strict phase). ``solver``
+    is accepted for the signature of ``solver.action_values`` and ignored."""
+    del solver
+    acts = g.actions()
+    return dict(zip(acts, _search.strict_values(*_strict_args(g), acts), strict=True))
+
+
+def solve(g: BitGame, seat: int) -> int:
+    """The exact value in game points for ``seat`` of ``g`` (strict phase, deal running)."""
+    v = _search.strict_value(*_strict_args(g))
+    return v if seat == g.turn else -v
+
+
+def values(g: BitGame) -> dict[int, int]:
+    """Each legal action's exact value for the player on turn, in either phase."""
+    return action_values(g) if g.strict else deal_values(g)
+
+
+def nodes() -> int:
+    """Positions searched by the last C call (benchmarks)."""
+    return _search.nodes()

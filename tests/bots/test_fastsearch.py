@@ -1,0 +1,265 @@
+"""The C search (``apps.bots._search`` through ``fastsearch``) against the Python solvers it
+replaces: the same value for every action of random open-talon worlds (from the first trick
+down to the last open trick), of random strict positions (talon exhausted, or closed by
+either seat, failed closes included) and of the leads after closing; and bad input refused
+with an exception rather than a crash or a made-up value."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from apps.bots import _search, fastsearch
+from apps.bots.bitgame import BitGame, from_deal
+from apps.bots.cardbits import CLOSE, EXCHANGE, INDEX, JACK, mask, partner
+from apps.bots.dealsolver import DealSolver
+from apps.bots.solver import action_values, solve
+from tests.bots.helpers import new_deal
+
+
+def has_marriage(hand: int) -> bool:
+    return any(hand >> c & 1 and hand >> partner(c) & 1 for c in range(20) if partner(c) >= 0)
+
+
+def play_randomly(g: BitGame, rng: random.Random) -> None:
+    """One random card or exchange (never a close), marriages preferred so that points near
+    66 and marriage wins come up often."""
+    options = [a for a in g.actions() if a < CLOSE]
+    if g.led < 0 and rng.random() < 0.5:
+        hand = g.hands[g.turn]
+        marriages = [a for a in options if a < EXCHANGE and partner(a) >= 0]
+        marriages = [a for a in marriages if hand >> partner(a) & 1]
+        if marriages:
+            g.apply(rng.choice(marriages))
+            return
+    g.apply(rng.choice(options))
+
+
+def open_world(rng: random.Random, open_tricks: int) -> BitGame:
+    """A random open-talon position with ``open_tricks`` tricks left to draw after (5: the
+    first trick), sometimes with a card led."""
+    while True:
+        g = from_deal(new_deal(rng).deal)  # type: ignore[arg-type]
+        while g.result is None and len(g.talon) > 2 * open_tricks - 1:
+            play_randomly(g, rng)
+        if g.result is None and g.talon and g.led < 0 and rng.random() < 0.4:
+            g.apply(rng.choice([a for a in g.actions() if a < EXCHANGE]))
+        if g.result is None and g.talon and g.closed_by < 0:
+            return g
+
+
+def strict_position(rng: random.Random) -> BitGame:
+    """A random strict position: the talon exhausted by random play, or closed by the player
+    on turn at a random lead; then sometimes a few strict cards."""
+    while True:
+        g = from_deal(new_deal(rng).deal)  # type: ignore[arg-type]
+        close = rng.random() < 0.5
+        while g.result is None and not g.strict:
+            if close and g.can_close() and rng.random() < 0.35:
+                g.apply(CLOSE)
+                break
+            play_randomly(g, rng)
+        for _ in range(rng.randrange(5)):
+            if g.result is None:
+                g.apply(rng.choice(g.actions()))
+        if g.result is None:
+            return g
+
+
+def check_open(g: BitGame) -> None:
+    """Every fast open-talon value against ``DealSolver``."""
+    fast = fastsearch.FastDealSolver(g)
+    expected = DealSolver(g).action_values()
+    assert fast.action_values() == expected
+    assert fastsearch.deal_values(g) == expected
+    assert fastsearch.values(g) == expected
+    best = max(expected.values())
+    assert fast.value(g.turn) == best == DealSolver(g).value(g.turn)
+    assert fast.value(1 - g.turn) == -best
+    if g.led < 0:
+        assert fast.close_lead_values() == DealSolver(g).close_lead_values()
+
+
+def test_open_worlds_equal_the_deal_solver() -> None:
+    """The last three open tricks (Python is fast there): 120, 80 and 20 worlds."""
+    rng = random.Random(100)
+    seen = {"led": 0, "exchange": 0, "marriage": 0, "near_66": 0}
+    for open_tricks, worlds in ((1, 120), (2, 80), (3, 20)):
+        for _ in range(worlds):
+            g = open_world(rng, open_tricks)
+            check_open(g)
+            seen["led"] += g.led >= 0
+            seen["exchange"] += EXCHANGE in g.actions()
+            seen["marriage"] += g.led < 0 and has_marriage(g.hands[g.turn])
+            seen["near_66"] += max(g.pts) >= 50
+    assert min(seen.values()) >= 5, seen  # every kind of position compared
+
+
+def test_the_first_trick_equals_the_deal_solver() -> None:
+    """A few whole deals from the first trick (0.1-0.5 s each in Python)."""
+    rng = random.Random(1)
+    for _ in range(5):
+        g = from_deal(new_deal(rng).deal)  # type: ignore[arg-type]
+        assert len(g.talon) == 9
+        assert fastsearch.deal_values(g) == DealSolver(g).action_values()
+
+
+def test_the_first_trick_with_a_card_led_and_an_exchange() -> None:
+    rng = random.Random(8)
+    g = open_world(rng, 5)
+    while g.led < 0:
+        g = open_world(rng, 5)
+    assert fastsearch.deal_values(g) == DealSolver(g).action_values()
+    # the trump jack in the leader's hand at the first trick: the exchange is an action
+    while True:
+        g = from_deal(new_deal(rng).deal)  # type: ignore[arg-type]
+        if g.hands[g.turn] >> (g.trump * 5 + JACK) & 1:
+            break
+    values = fastsearch.deal_values(g)
+    assert EXCHANGE in values
+    assert values == DealSolver(g).action_values()
+
+
+def test_open_values_of_chosen_actions() -> None:
+    rng = random.Random(9)
+    for _ in range(20):
+        g = open_world(rng, 2)
+        actions = rng.sample(g.actions(), rng.randrange(1, len(g.actions()) + 1))
+        expected = DealSolver(g).action_values(actions)
+        assert fastsearch.FastDealSolver(g).action_values(actions) == expected
+
+
+def test_strict_positions_equal_the_endgame_solver() -> None:
+    rng = random.Random(12)
+    closers = {-1: 0, 0: 0, 1: 0}
+    failed = 0
+    for _ in range(1500):
+        g = strict_position(rng)
+        expected = action_values(g)
+        assert fastsearch.action_values(g) == expected
+        assert fastsearch.values(g) == expected
+        for seat in (0, 1):
+            assert fastsearch.solve(g, seat) == solve(g, seat)
+        closers[g.closed_by] += 1
+        if g.closed_by >= 0 and solve(g, g.closed_by) < 0:
+            failed += 1
+    assert min(closers.values()) > 100, closers
+    assert failed > 50  # failed closes scored too
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(st.integers(0, 2**32 - 1))
+def test_random_strict_and_late_open_positions(seed: int) -> None:
+    rng = random.Random(seed)
+    g = strict_position(rng)
+    assert fastsearch.action_values(g) == action_values(g)
+    check_open(open_world(rng, rng.choice((1, 2))))
+
+
+def test_hand_checked_endgames() -> None:
+    def endgame(hand0: str, hand1: str, **kw: object) -> BitGame:
+        return BitGame(
+            [mask(hand0.split()), mask(hand1.split())],
+            [],
+            INDEX["MU"],
+            kw.pop("leader", 0),  # type: ignore[arg-type]
+            trump_taken=True,
+            **kw,  # type: ignore[arg-type]
+        )
+
+    g = endgame("MA PU", "MX PA", pts=[55, 28], tricks=[3, 2])
+    assert fastsearch.action_values(g) == {INDEX["PU"]: 1, INDEX["MA"]: 2}
+    g = endgame("PU", "PA", pts=[40, 0], tricks=[4, 0], closed_by=0, closed_at=((30, 3), (0, 0)))
+    assert fastsearch.solve(g, 0) == -3
+    assert fastsearch.solve(g, 1) == 3
+    g = endgame("MK MO PU", "PA PX TU", pts=[30, 50], tricks=[1, 2])
+    values = fastsearch.action_values(g)
+    assert values[INDEX["MK"]] == values[INDEX["MO"]] == 1
+    assert values == action_values(g)
+
+
+# -- bad input --------------------------------------------------------------------------------
+
+# a valid open world: seat 0 to lead, trump P (card 0 = PU under the talon)
+H0 = 0b11111 << 5  # T suit
+H1 = 0b11111 << 10  # Z suit
+TALON = (15, 16, 17, 18, 19, 1, 2, 3, 4)
+OPEN = (H0, H1, TALON, 0, -1, 0, 0, 0, 0, 0)
+STRICT = (H0, H1, 0, -1, None, -1, 0, 0, 0, 0, 0)
+
+
+def test_valid_input_is_accepted() -> None:
+    assert len(_search.open_values(*OPEN, [5, CLOSE])) == 2
+    assert _search.open_value(*OPEN) in {-3, -2, -1, 1, 2, 3}
+    assert len(_search.strict_values(*STRICT, [5, 9])) == 2
+    assert _search.strict_value(H0, H1, 0, 1, ((0, 0), (0, 0)), -1, 0, 0, 0, 0, 0) in {2, 3}
+    assert len(_search.close_lead_values(H0, H1, 0, 0, 0, 0, 0, 0, [5])) == 1
+    assert _search.nodes() >= 0
+
+
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        ((H0, H0, TALON, 0, -1, 0, 0, 0, 0, 0, [5]), ValueError),  # overlapping hands
+        ((H0 | 1 << 15, H1, TALON, 0, -1, 0, 0, 0, 0, 0, [5]), ValueError),  # hand and talon
+        ((H0, H1, TALON, 5, -1, 0, 0, 0, 0, 0, [5]), ValueError),  # trump card in a hand
+        ((H0, H1, (*TALON[:-1], 20), 0, -1, 0, 0, 0, 0, 0, [5]), ValueError),  # card 20
+        ((H0, H1, (*TALON[:-1], -1), 0, -1, 0, 0, 0, 0, 0, [5]), ValueError),
+        ((H0, H1, TALON[:-1], 0, -1, 0, 0, 0, 0, 0, [5]), ValueError),  # even talon
+        ((H0, H1, (), 0, -1, 0, 0, 0, 0, 0, [5]), ValueError),  # no talon
+        ((H0, H1, TALON, 0, -1, 0, 0, 0, 0, 0, [10]), ValueError),  # not in the hand
+        ((H0, H1, TALON, 0, -1, 0, 0, 0, 0, 0, [EXCHANGE]), ValueError),  # no jack
+        ((H0, H1, TALON, 0, -1, 0, 0, 0, 0, 0, [22]), ValueError),
+        ((H0, H1, TALON, 0, 5, 1, 0, 0, 0, 0, [10]), ValueError),  # led card in a hand
+        ((H0 & ~(1 << 5), H1, TALON, 0, -1, 0, 0, 0, 0, 0, [6]), ValueError),  # sizes
+        ((0, 0, TALON, 0, -1, 0, 0, 0, 0, 0, []), ValueError),  # empty hands
+        ((H0, H1, TALON, 0, -1, 2, 0, 0, 0, 0, [5]), ValueError),  # turn
+        ((H0, H1, TALON, 0, -1, 0, -5, 0, 0, 0, [5]), ValueError),  # points
+        ((1 << 40, H1, TALON, 0, -1, 0, 0, 0, 0, 0, [5]), ValueError),
+        ((2**100, H1, TALON, 0, -1, 0, 0, 0, 0, 0, [5]), ValueError),
+        (("x", H1, TALON, 0, -1, 0, 0, 0, 0, 0, [5]), TypeError),
+        ((1.5, H1, TALON, 0, -1, 0, 0, 0, 0, 0, [5]), TypeError),
+        ((H0, H1, 15, 0, -1, 0, 0, 0, 0, 0, [5]), TypeError),  # talon not a sequence
+        ((H0, H1, "abc", 0, -1, 0, 0, 0, 0, 0, [5]), TypeError),
+        ((H0, H1, TALON, 0, -1, 0, 0, 0, 0, 0, None), TypeError),
+        ((H0, H1, TALON, 0, -1, 0, 0, 0, 0, 0, ["5"]), TypeError),
+        ((H0, H1, TALON, 0, -1, 0, 0, 0, 0, 0), TypeError),  # too few arguments
+    ],
+)
+def test_bad_open_input_raises(args: tuple, error: type[Exception]) -> None:
+    with pytest.raises(error):
+        _search.open_values(*args)
+
+
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        ((H0, H1, 4, -1, None, -1, 0, 0, 0, 0, 0, [5]), ValueError),  # trump 4
+        ((H0, H1, 0, 2, ((0, 0), (0, 0)), -1, 0, 0, 0, 0, 0, [5]), ValueError),  # closer 2
+        ((H0, H1, 0, 0, None, -1, 0, 0, 0, 0, 0, [5]), TypeError),  # closed_at missing
+        ((H0, H1, 0, 0, ((0, 0),), -1, 0, 0, 0, 0, 0, [5]), ValueError),
+        ((H0, H1, 0, 0, ((0, 0), (0,)), -1, 0, 0, 0, 0, 0, [5]), ValueError),
+        ((H0, H1, 0, 0, ((0, 0), 7), -1, 0, 0, 0, 0, 0, [5]), TypeError),
+        ((H0, H1, 0, -1, ((0, 0), (0, 0)), -1, 0, 0, 0, 0, 0, [5]), ValueError),
+        ((H0, H1, 0, -1, None, -1, 0, 0, 0, 0, 0, [CLOSE]), ValueError),  # strict: no close
+        ((H0, H1, 0, -1, None, -1, 0, 0, 0, 0, 0, [25]), ValueError),  # no such action
+        ((H0, H1, 0, -1, None, 10, 0, 0, 0, 0, 0, [5]), ValueError),  # led card in a hand
+        ((H0, H1 | 1 << 5, 0, -1, None, -1, 0, 0, 0, 0, 0, [5]), ValueError),  # overlap
+    ],
+)
+def test_bad_strict_input_raises(args: tuple, error: type[Exception]) -> None:
+    with pytest.raises(error):
+        _search.strict_values(*args)
+
+
+def test_strict_follow_rules_are_checked() -> None:
+    # seat 1 led TU (5); seat 0 holds TO, TA and PU: must beat with TO or TA, not trump
+    h0 = mask(["TO", "TA", "PU"])
+    h1 = mask(["ZU", "ZO"])
+    args = (h0, h1, 0, -1, None, INDEX["TU"], 0, 0, 0, 1, 1)
+    assert len(_search.strict_values(*args, [INDEX["TO"], INDEX["TA"]])) == 2
+    with pytest.raises(ValueError):
+        _search.strict_values(*args, [INDEX["PU"]])
