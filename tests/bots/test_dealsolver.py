@@ -7,10 +7,13 @@ import random
 
 import pytest
 
+from apps.bots import expert
+from apps.bots.actions import moves
 from apps.bots.bitgame import BitGame, from_deal
 from apps.bots.cardbits import CLOSE, EXCHANGE
 from apps.bots.dealsolver import DealSolver, deal_values
 from apps.bots.expert import strict_values
+from apps.bots.heuristics import SURRENDER
 from apps.bots.knowledge import Knowledge
 from apps.bots.solver import action_values, solve, solver_for
 from apps.matches.engine import decide, replay
@@ -111,3 +114,38 @@ def test_the_root_value_is_the_best_action_value() -> None:
         values = deal_values(g)
         assert DealSolver(g).value(g.turn) == max(values.values())
         assert DealSolver(g).value(1 - g.turn) == -max(values.values())
+
+
+def test_the_expert_averages_exact_full_deal_values_over_its_worlds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """At an open talon the expert's value of an action is its mean exact value over the
+    sampled worlds (the C search, checked here against this Python reference), and closing is
+    worth the best single lead's mean after it."""
+    monkeypatch.setattr(expert, "OPEN_WORLDS", 12)
+    rng = random.Random(26)
+    checked = 0
+    while checked < 3:
+        state = new_deal(rng)
+        while state.deal is not None and not state.deal.over and len(state.deal.talon) > 3:
+            state = random_step(state, rng, close_rate=0.0)
+        deal = state.deal
+        assert deal is not None
+        if deal.over or deal.table or deal.closed_by is not None:
+            continue
+        view = bot_view(state, deal.turn)
+        k = Knowledge.read(view)
+        plays = [a for a in moves(view) if a != SURRENDER]
+        if CLOSE not in plays:
+            continue
+        got = expert.open_values(k, plays, random.Random(7), deadline=float("inf"))
+        worlds_rng = random.Random(7)
+        solvers = [DealSolver(k.sample_world(worlds_rng)) for _ in range(12)]
+        for a in plays:
+            if a != CLOSE:
+                mean = sum(s.action_values([a])[a] for s in solvers) / 12
+                assert got[a] == pytest.approx(mean), a
+        leads = [s.close_lead_values() for s in solvers]
+        best_lead = max(sum(values[c] for values in leads) / 12 for c in leads[0])
+        assert got[CLOSE] == pytest.approx(best_lead)
+        checked += 1
