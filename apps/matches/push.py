@@ -86,8 +86,8 @@ def group_send(group: str, message: dict[str, Any]) -> None:
     push loop (in order with the other pushes). Never raises.
 
     With the Redis pub/sub layer (production) a group send is one ``PUBLISH``, made with a
-    plain Redis client: the layer's asyncio client cost 0.3 ms of CPU a move, this about a
-    third of it. The in-memory layer (embedded mode) is sent on the server's own loop.
+    plain Redis client: the push thread's CPU per move went from 0.30 ms with the layer's
+    asyncio client to 0.21 ms. The in-memory layer (embedded mode) is sent on the server's own loop.
     """
     layer = get_channel_layer()
     if layer is None:
