@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from apps.bots.bitgame import BitGame
+from apps.bots.cardbits import INDEX, mask
 from apps.matches.engine import (
     INITIAL,
     MatchState,
@@ -68,3 +69,15 @@ def minimax(g: BitGame, seat: int, *, strict: Callable[[BitGame, int], int] | No
         h.apply(a)
         values.append(minimax(h, seat, strict=strict))
     return max(values) if g.turn == seat else min(values)
+
+
+def endgame(hand0: str, hand1: str, **kw: object) -> BitGame:
+    """Trump M, the talon exhausted, seat 0 to lead unless told otherwise."""
+    return BitGame(
+        [mask(hand0.split()), mask(hand1.split())],
+        [],
+        INDEX["MU"],
+        kw.pop("leader", 0),  # type: ignore[arg-type]
+        trump_taken=True,
+        **kw,  # type: ignore[arg-type]
+    )

@@ -17,7 +17,7 @@ from apps.bots.bitgame import BitGame, from_deal
 from apps.bots.cardbits import CLOSE, EXCHANGE, INDEX, JACK, mask, partner
 from apps.bots.dealsolver import DealSolver
 from apps.bots.solver import action_values, solve
-from tests.bots.helpers import new_deal
+from tests.bots.helpers import endgame, new_deal
 
 
 def has_marriage(hand: int) -> bool:
@@ -160,16 +160,6 @@ def test_random_strict_and_late_open_positions(seed: int) -> None:
 
 
 def test_hand_checked_endgames() -> None:
-    def endgame(hand0: str, hand1: str, **kw: object) -> BitGame:
-        return BitGame(
-            [mask(hand0.split()), mask(hand1.split())],
-            [],
-            INDEX["MU"],
-            kw.pop("leader", 0),  # type: ignore[arg-type]
-            trump_taken=True,
-            **kw,  # type: ignore[arg-type]
-        )
-
     g = endgame("MA PU", "MX PA", pts=[55, 28], tricks=[3, 2])
     assert fastsearch.action_values(g) == {INDEX["PU"]: 1, INDEX["MA"]: 2}
     g = endgame("PU", "PA", pts=[40, 0], tricks=[4, 0], closed_by=0, closed_at=((30, 3), (0, 0)))

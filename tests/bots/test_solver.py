@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 
 from apps.bots.bitgame import BitGame, from_deal
-from apps.bots.cardbits import CLOSE, INDEX, mask
+from apps.bots.cardbits import CLOSE, INDEX
 from apps.bots.solver import action_values, best_action, solve
-from tests.bots.helpers import minimax, new_deal
+from tests.bots.helpers import endgame, minimax, new_deal
 
 
 def random_endgames(rng: random.Random, n: int) -> list[BitGame]:
@@ -40,18 +40,6 @@ def test_solver_equals_minimax_on_random_endgames() -> None:
             h = g.clone()
             h.apply(a)
             assert v == minimax(h, g.turn)
-
-
-def endgame(hand0: str, hand1: str, **kw: object) -> BitGame:
-    """Trump M, the talon exhausted, seat 0 to lead unless told otherwise."""
-    return BitGame(
-        [mask(hand0.split()), mask(hand1.split())],
-        [],
-        INDEX["MU"],
-        kw.pop("leader", 0),  # type: ignore[arg-type]
-        trump_taken=True,
-        **kw,  # type: ignore[arg-type]
-    )
 
 
 def test_cash_the_trump_ace_first_for_two_game_points() -> None:
