@@ -6,8 +6,8 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from apps.bots.bitgame import BitGame
-from apps.bots.cardbits import INDEX, mask
+from apps.bots.bitgame import BitGame, from_deal
+from apps.bots.cardbits import CLOSE, EXCHANGE, INDEX, mask, partner
 from apps.matches.engine import (
     INITIAL,
     MatchState,
@@ -81,3 +81,35 @@ def endgame(hand0: str, hand1: str, **kw: object) -> BitGame:
         trump_taken=True,
         **kw,  # type: ignore[arg-type]
     )
+
+
+def play_randomly(g: BitGame, rng: random.Random) -> None:
+    """One random card or exchange (never a close), marriages preferred so that points near
+    66 and marriage wins come up often."""
+    options = [a for a in g.actions() if a < CLOSE]
+    if g.led < 0 and rng.random() < 0.5:
+        hand = g.hands[g.turn]
+        marriages = [a for a in options if a < EXCHANGE and partner(a) >= 0]
+        marriages = [a for a in marriages if hand >> partner(a) & 1]
+        if marriages:
+            g.apply(rng.choice(marriages))
+            return
+    g.apply(rng.choice(options))
+
+
+def strict_position(rng: random.Random) -> BitGame:
+    """A random strict position: the talon exhausted by random play, or closed by the player
+    on turn at a random lead; then sometimes a few strict cards."""
+    while True:
+        g = from_deal(new_deal(rng).deal)  # type: ignore[arg-type]
+        close = rng.random() < 0.5
+        while g.result is None and not g.strict:
+            if close and g.can_close() and rng.random() < 0.35:
+                g.apply(CLOSE)
+                break
+            play_randomly(g, rng)
+        for _ in range(rng.randrange(5)):
+            if g.result is None:
+                g.apply(rng.choice(g.actions()))
+        if g.result is None:
+            return g

@@ -17,25 +17,11 @@ from apps.bots.bitgame import BitGame, from_deal
 from apps.bots.cardbits import CLOSE, EXCHANGE, INDEX, JACK, mask, partner
 from apps.bots.dealsolver import DealSolver
 from apps.bots.solver import action_values, solve
-from tests.bots.helpers import endgame, new_deal
+from tests.bots.helpers import endgame, new_deal, play_randomly, strict_position
 
 
 def has_marriage(hand: int) -> bool:
     return any(hand >> c & 1 and hand >> partner(c) & 1 for c in range(20) if partner(c) >= 0)
-
-
-def play_randomly(g: BitGame, rng: random.Random) -> None:
-    """One random card or exchange (never a close), marriages preferred so that points near
-    66 and marriage wins come up often."""
-    options = [a for a in g.actions() if a < CLOSE]
-    if g.led < 0 and rng.random() < 0.5:
-        hand = g.hands[g.turn]
-        marriages = [a for a in options if a < EXCHANGE and partner(a) >= 0]
-        marriages = [a for a in marriages if hand >> partner(a) & 1]
-        if marriages:
-            g.apply(rng.choice(marriages))
-            return
-    g.apply(rng.choice(options))
 
 
 def open_world(rng: random.Random, open_tricks: int) -> BitGame:
@@ -48,24 +34,6 @@ def open_world(rng: random.Random, open_tricks: int) -> BitGame:
         if g.result is None and g.talon and g.led < 0 and rng.random() < 0.4:
             g.apply(rng.choice([a for a in g.actions() if a < EXCHANGE]))
         if g.result is None and g.talon and g.closed_by < 0:
-            return g
-
-
-def strict_position(rng: random.Random) -> BitGame:
-    """A random strict position: the talon exhausted by random play, or closed by the player
-    on turn at a random lead; then sometimes a few strict cards."""
-    while True:
-        g = from_deal(new_deal(rng).deal)  # type: ignore[arg-type]
-        close = rng.random() < 0.5
-        while g.result is None and not g.strict:
-            if close and g.can_close() and rng.random() < 0.35:
-                g.apply(CLOSE)
-                break
-            play_randomly(g, rng)
-        for _ in range(rng.randrange(5)):
-            if g.result is None:
-                g.apply(rng.choice(g.actions()))
-        if g.result is None:
             return g
 
 

@@ -5,34 +5,14 @@ from __future__ import annotations
 
 import random
 
-from apps.bots.bitgame import BitGame, from_deal
-from apps.bots.cardbits import CLOSE, INDEX
+from apps.bots.cardbits import INDEX
 from apps.bots.solver import action_values, best_action, solve
-from tests.bots.helpers import endgame, minimax, new_deal
-
-
-def random_endgames(rng: random.Random, n: int) -> list[BitGame]:
-    """Random strict positions: talon exhausted by random play, or closed at a random lead."""
-    out: list[BitGame] = []
-    while len(out) < n:
-        g = from_deal(new_deal(rng).deal)  # type: ignore[arg-type]
-        close = rng.random() < 0.4
-        while g.result is None and not g.strict:
-            if close and g.can_close() and rng.random() < 0.4:
-                g.apply(CLOSE)
-                break
-            g.apply(rng.choice([a for a in g.actions() if a < 20]))
-        for _ in range(rng.randrange(4)):  # sometimes a few strict cards later
-            if g.result is None:
-                g.apply(rng.choice(g.actions()))
-        if g.result is None:
-            out.append(g)
-    return out
+from tests.bots.helpers import endgame, minimax, strict_position
 
 
 def test_solver_equals_minimax_on_random_endgames() -> None:
     rng = random.Random(11)
-    for g in random_endgames(rng, 150):
+    for g in (strict_position(rng) for _ in range(150)):
         for seat in (0, 1):
             assert solve(g, seat) == minimax(g, seat)
         values = action_values(g)
