@@ -7,7 +7,7 @@ Drop-in replacements, one line each:
   ``close_lead_values()`` and ``value(seat)`` of an open-talon world;
 - ``action_values(g)`` for ``solver.action_values(g)`` and ``solve(g, seat)`` for
   ``solver.solve(g, seat)`` in the strict phase (talon exhausted or closed);
-- ``deal_values(g)`` for ``dealsolver.deal_values(g)``; ``values(g)`` for either phase.
+- ``deal_values(g)`` for ``dealsolver.deal_values(g)``.
 
 Each call searches one world from scratch (the C table is reused but stamped per call), so
 a ``FastDealSolver`` keeps no state beyond its world. The C functions raise ``ValueError`` or
@@ -52,7 +52,6 @@ class FastDealSolver:
     __slots__ = ("root",)
 
     def __init__(self, g: BitGame) -> None:
-        assert g.closed_by < 0 and g.talon and g.result is None
         self.root = g
 
     def action_values(self, actions: Iterable[int] | None = None) -> dict[int, int]:
@@ -84,10 +83,8 @@ def deal_values(g: BitGame) -> dict[int, int]:
     return FastDealSolver(g).action_values()
 
 
-def action_values(g: BitGame, solver: object = None) -> dict[int, int]:
-    """The exact value of each legal card for the player on turn (strict phase). ``solver``
-    is accepted for the signature of ``solver.action_values`` and ignored."""
-    del solver
+def action_values(g: BitGame) -> dict[int, int]:
+    """The exact value of each legal card for the player on turn (strict phase)."""
     acts = g.actions()
     return dict(zip(acts, _search.strict_values(*_strict_args(g), acts), strict=True))
 
@@ -96,11 +93,6 @@ def solve(g: BitGame, seat: int) -> int:
     """The exact value in game points for ``seat`` of ``g`` (strict phase, deal running)."""
     v = _search.strict_value(*_strict_args(g))
     return v if seat == g.turn else -v
-
-
-def values(g: BitGame) -> dict[int, int]:
-    """Each legal action's exact value for the player on turn, in either phase."""
-    return action_values(g) if g.strict else deal_values(g)
 
 
 def nodes() -> int:
