@@ -488,7 +488,7 @@ static int search(Ctx *x, const Pos *s, int alpha, int beta) {
         }
         if (alpha >= beta) break;
     }
-    /* the bounds after a search in (a0, b0) that returned best (solver.bounds_after) */
+    /* the bounds after a search in (a0, b0) that returned best (as solver.alphabeta stores) */
     if (best <= a0) {
         hi = best;
     } else if (best >= b0) {

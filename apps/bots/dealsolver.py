@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from .bitgame import WIN, BitGame, by_loser_state
 from .cardbits import CLOSE, EXCHANGE, JACK, POINTS, SUIT_MASK, partner
-from .solver import INF, EndgameSolver, bounds_after
+from .solver import INF, EndgameSolver, Table, alphabeta
 
 
 class Endgames:
@@ -52,7 +52,7 @@ class DealSolver:
         self.endgames = Endgames(g.trump)
         self.exhausted = self.endgames.exhausted
         self.closer = self.endgames.closer
-        self.table: dict[tuple[int, ...], tuple[int, int]] = {}
+        self.table: Table = {}
         self.nodes = 0
 
     # -- the root -------------------------------------------------------------------------
@@ -113,36 +113,17 @@ class DealSolver:
         """The value for seat 0 of an open-talon position (``ti``: face-down cards drawn,
         ``tc``: the card under the talon, the trump jack after an exchange)."""
         self.nodes += 1
-        key = (h0, h1, ti, tc, led, turn, p0, p1, t0 > 0, t1 > 0)
-        entry = self.table.get(key)
-        if entry is not None:
-            lo, hi = entry
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-            if lo == hi:
-                return lo
-            alpha = max(alpha, lo)
-            beta = min(beta, hi)
-        a0, b0 = alpha, beta
-        maximise = turn == 0
-        best = -INF if maximise else INF
-        for a in self.moves(h0 if turn == 0 else h1, led):
-            v = self.move(h0, h1, ti, tc, led, turn, p0, p1, t0, t1, a, alpha, beta)
-            if maximise:
-                if v > best:
-                    best = v
-                    if v > alpha:  # noqa: PLR1730
-                        alpha = v
-            elif v < best:
-                best = v
-                if v < beta:  # noqa: PLR1730
-                    beta = v
-            if alpha >= beta:
-                break
-        self.table[key] = bounds_after(entry, best, a0, b0)
-        return best
+        return alphabeta(
+            self.table,
+            (h0, h1, ti, tc, led, turn, p0, p1, t0 > 0, t1 > 0),
+            alpha,
+            beta,
+            maximise=turn == 0,
+            moves=self.moves(h0 if turn == 0 else h1, led),
+            value_of=lambda a, lo, hi: self.move(
+                h0, h1, ti, tc, led, turn, p0, p1, t0, t1, a, lo, hi
+            ),
+        )
 
     def moves(self, hand: int, led: int) -> list[int]:
         """Open-phase moves, likely good ones first: the follower tries to win with its

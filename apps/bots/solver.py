@@ -13,24 +13,58 @@ is the readable specification, checked itself against plain minimax (``tests/bot
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from .bitgame import WIN, BitGame, by_loser_state, for_failed_close
-from .cardbits import ABOVE, POINTS, SUIT_MASK, partner
+from .cardbits import ABOVE, POINTS, SUIT_MASK, members, partner
 
 INF = 4
 
 
-def bounds_after(
-    entry: tuple[int, int] | None, best: int, alpha: int, beta: int
-) -> tuple[int, int]:
-    """The transposition-table bounds of a node whose search in the window (``alpha``,
-    ``beta``) returned ``best``: an upper bound if it failed low, a lower bound if it failed
-    high, the exact value otherwise (``entry``: the bounds known before)."""
+Table = dict[tuple[int, ...], tuple[int, int]]
+
+
+def alphabeta(
+    table: Table,
+    key: tuple[int, ...],
+    alpha: int,
+    beta: int,
+    *,
+    maximise: bool,
+    moves: Iterable[int],
+    value_of: Callable[[int, int, int], int],
+) -> int:
+    """One node of both reference searches: the value for seat 0 of the position ``key``, the
+    best of ``value_of(move, alpha, beta)`` over ``moves`` (seat 0 maximises), with the
+    transposition table's bounds (lower and upper) narrowing the window and stored after."""
+    entry = table.get(key)
     lo, hi = entry if entry is not None else (-INF, INF)
-    if best <= alpha:
-        return (lo, best)
-    if best >= beta:
-        return (best, hi)
-    return (best, best)
+    if lo >= beta or lo == hi:
+        return lo
+    if hi <= alpha:
+        return hi
+    alpha = max(alpha, lo)
+    beta = min(beta, hi)
+    a0, b0 = alpha, beta
+    best = -INF if maximise else INF
+    for m in moves:
+        v = value_of(m, alpha, beta)
+        if maximise:
+            best = max(best, v)
+            alpha = max(alpha, v)
+        else:
+            best = min(best, v)
+            beta = min(beta, v)
+        if alpha >= beta:
+            break
+    # failed low: an upper bound; failed high: a lower bound; otherwise exact
+    if best <= a0:
+        table[key] = (lo, best)
+    elif best >= b0:
+        table[key] = (best, hi)
+    else:
+        table[key] = (best, best)
+    return best
 
 
 class EndgameSolver:
@@ -43,7 +77,7 @@ class EndgameSolver:
         self.trump_mask = SUIT_MASK[trump]
         self.closed_by = closed_by
         self.closed_at = closed_at
-        self.table: dict[tuple[int, ...], tuple[int, int]] = {}
+        self.table: Table = {}
         self.nodes = 0
 
     def end_66(self, seat: int, p: tuple[int, int], t: tuple[int, int]) -> int:
@@ -85,44 +119,21 @@ class EndgameSolver:
     ) -> int:
         """The value for seat 0 of the position (``led`` = the card on the table or -1)."""
         self.nodes += 1
-        key = (h0, h1, led, turn, p0, p1, t0 > 0, t1 > 0)
-        entry = self.table.get(key)
-        if entry is not None:
-            lo, hi = entry
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-            if lo == hi:
-                return lo
-            alpha = max(alpha, lo)
-            beta = min(beta, hi)
-        a0, b0 = alpha, beta
         hand = h0 if turn == 0 else h1
-        maximise = turn == 0
-        best = -INF if maximise else INF
         if led < 0:
             moves = hand
         else:
             same = hand & SUIT_MASK[led // 5]
             moves = ((same & ABOVE[led]) or same) if same else ((hand & self.trump_mask) or hand)
-        while moves:
-            c = moves.bit_length() - 1  # high cards first
-            moves &= ~(1 << c)
-            v = self.child(h0, h1, led, turn, p0, p1, t0, t1, c, alpha, beta)
-            if maximise:
-                if v > best:
-                    best = v
-                    if v > alpha:  # noqa: PLR1730 (faster than max on the hot path)
-                        alpha = v
-            elif v < best:
-                best = v
-                if v < beta:  # noqa: PLR1730
-                    beta = v
-            if alpha >= beta:
-                break
-        self.table[key] = bounds_after(entry, best, a0, b0)
-        return best
+        return alphabeta(
+            self.table,
+            (h0, h1, led, turn, p0, p1, t0 > 0, t1 > 0),
+            alpha,
+            beta,
+            maximise=turn == 0,
+            moves=reversed(members(moves)),  # high cards first
+            value_of=lambda c, a, b: self.child(h0, h1, led, turn, p0, p1, t0, t1, c, a, b),
+        )
 
     def child(  # noqa: PLR0917
         self,
