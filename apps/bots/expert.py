@@ -1,6 +1,6 @@
 """Level ``expert``: sampled worlds, each searched exactly to the end of the deal.
 
-The searches are the C ones (``fastsearch.py``, ``_search.c``): about a hundred times faster
+The searches are the C ones (``fastsearch.py``, ``_search.c``): hundreds of times faster
 than the Python reference solvers, which is what lets every world be searched from the first
 trick.
 

@@ -1,5 +1,5 @@
 """The exact searches of ``dealsolver.py`` and ``solver.py`` in C (``_search.c``), on a
-``BitGame``: the same values, about a hundred times faster.
+``BitGame``: the same values, hundreds of times faster.
 
 Drop-in replacements, one line each:
 
