@@ -4,9 +4,10 @@
 into bitmasks: the own hand, every card played, the cards known to be in the opponent's hand
 (the other half of an announced marriage, the trump card it took by exchange or by drawing it
 face up), the cards it cannot hold (voids and "could not beat" revealed in strict-phase
-tricks), and the unseen rest. ``sample_world`` deals the unseen cards at random, consistently
-with all of that, into a ``BitGame`` the search can play out. Nothing here reads hidden state:
-the bot's only inputs are these two JSON documents.
+tricks, and the partner of a K or O it led without the automatic marriage announcement), and
+the unseen rest. ``sample_world`` deals the unseen cards at random, consistently with all of
+that, into a ``BitGame`` the search can play out. Nothing here reads hidden state: the bot's
+only inputs are these two JSON documents.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .bitgame import BitGame
-from .cardbits import ABOVE, ALL, INDEX, POINTS, SUIT_MASK, SUITS, members
+from .cardbits import ABOVE, ALL, INDEX, POINTS, SUIT_MASK, SUITS, members, partner
 
 View = dict[str, Any]
 
@@ -75,7 +76,6 @@ class Knowledge:
         pts = [0, 0]
         tricks = [0, 0]
         played = 0
-        forbidden = 0
         closed = history["closed"]
         closed_after = None if closed is None else closed["after_tricks"]
         closed_at = None
@@ -88,8 +88,6 @@ class Knowledge:
             played |= 1 << a | 1 << b
             pts[trick["winner"]] += POINTS[a] + POINTS[b]
             tricks[trick["winner"]] += 1
-            if trick["strict"] and second["seat"] == opp:
-                forbidden |= _revealed_absent(a, b, trump)
         if closed_after is not None and closed_at is None:
             closed_at = _snapshot(pts, tricks, marriages, closed_after)
         for m in marriages:
@@ -99,6 +97,7 @@ class Knowledge:
         for entry in table:
             led = INDEX[entry["card"]]
             played |= 1 << led
+        forbidden = _opponent_lacks(history, opp, trump, led if deal["leader"] == opp else -1)
         exchange = history["exchange"]
         trump_card = INDEX[exchange["card"] if exchange else history["trump_card_dealt"]]
         taker = history["trump_card_taken_by"]
@@ -206,6 +205,39 @@ def _snapshot(
         if m["trick"] is not None and m["trick"] < before_trick:
             p[m["seat"]] += m["points"]
     return ((p[0], tricks[0]), (p[1], tricks[1]))
+
+
+def _opponent_lacks(history: dict[str, Any], opp: int, trump: int, opp_led_now: int) -> int:
+    """Cards the opponent's plays show it does not hold now: in strict-phase tricks (no draw
+    since) what its follows and unannounced K or O leads revealed, and the partner of a K or O
+    it leads to the current trick without an announcement."""
+    marriages = history["marriages"]
+    absent = 0
+    for i, trick in enumerate(history["tricks"]):
+        if not trick["strict"]:
+            continue
+        (first, second) = trick["cards"]
+        a, b = INDEX[first["card"]], INDEX[second["card"]]
+        if second["seat"] == opp:
+            absent |= _revealed_absent(a, b, trump)
+        else:
+            absent |= _unannounced_partner(a, i, marriages)
+    if opp_led_now >= 0:
+        absent |= _unannounced_partner(opp_led_now, len(history["tricks"]), marriages)
+    return absent
+
+
+def _unannounced_partner(led: int, trick: int, marriages: list[dict[str, Any]]) -> int:
+    """Leading a K or O while holding its partner announces the marriage automatically (once
+    per suit): a K or O led without an announcement shows the leader did not hold the partner.
+    """
+    mate = partner(led)
+    if mate < 0:
+        return 0
+    suit = SUITS[led // 5]
+    if any(m["suit"] == suit and (m["trick"] is None or m["trick"] <= trick) for m in marriages):
+        return 0  # announced now or earlier: the partner is known, or nothing follows
+    return 1 << mate
 
 
 def _revealed_absent(led: int, followed: int, trump: int) -> int:

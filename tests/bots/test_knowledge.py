@@ -78,7 +78,36 @@ def test_a_marriage_reveals_the_partner() -> None:
     state, _ = apply(state, p(0, "PK"))
     k = Knowledge.read(bot_view(state, 1))
     assert k.opp_known == mask(["PO"])
+    assert k.opp_forbidden == 0
     assert k.pts[0] == 20
+
+
+def test_a_king_led_without_announcement_shows_the_queen_is_not_held() -> None:
+    # Seat 0 leads PK without PO: the engine announces automatically, so no 20 means seat 0
+    # does not hold PO. After the trick both draw, and PO may come from the talon: forgotten.
+    state = start(
+        deck(forehand="PK ZU ZO TU TO", dealer="ZK TA TX PA PX", trump="MU", talon="MA MX")
+    )
+    state, _ = apply(state, p(0, "PK"))
+    k = Knowledge.read(bot_view(state, 1))
+    assert k.opp_forbidden == mask(["PO"])
+    state, _ = apply(state, p(1, "PA"), p(1, "TA"))
+    k = Knowledge.read(bot_view(state, 0))
+    assert k.opp_forbidden == 0  # seat 1 led TA: no K or O
+    k = Knowledge.read(bot_view(state, 1))
+    assert k.opp_forbidden == 0  # seat 0 drew since leading PK
+
+
+def test_after_a_close_an_unannounced_queen_lead_is_remembered() -> None:
+    # Seat 0 closes and leads ZO without ZK; no one draws after a close, so seat 1 still knows
+    # seat 0 has no ZK a trick later.
+    state = start(deck(forehand="ZO PU PO TU TO", dealer="ZA PA PX TA TX", trump="MU"))
+    state, _ = apply(state, CloseTalon(0), p(0, "ZO"), p(1, "ZA"), p(1, "PA"))
+    k = Knowledge.read(bot_view(state, 0))
+    assert k.opp_forbidden & mask(["ZK"]) == 0  # about seat 1, which led PA: nothing
+    state, _ = apply(state, p(0, "PU"))
+    k = Knowledge.read(bot_view(state, 1))
+    assert k.opp_forbidden & mask(["ZK"]) == mask(["ZK"])
 
 
 def test_without_history_the_bot_refuses() -> None:
