@@ -9,7 +9,8 @@ game points with a 95% confidence interval (delta method over deal pairs), the 7
 each side won when the deals are chained in the order played, the median / p99 milliseconds
 per decision of each side, and any illegal action (there must be none). ``--solver N`` also
 times the exact solver (the C search, and the Python reference) on N random
-perfect-information endgames. Runs pinned to one core.
+perfect-information endgames. Runs pinned to one core: the lowest one it may use, so run two
+side by side under ``taskset -c 0`` and ``taskset -c 1``, or they share a core.
 """
 
 from __future__ import annotations
