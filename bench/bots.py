@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
 import random
 import statistics
 import sys
@@ -34,6 +33,7 @@ from apps.bots.cardbits import CLOSE
 from apps.bots.levels import LEVELS
 from apps.bots.solver import action_values
 from apps.matches.simulation import random_deck
+from bench.cpu import pin_to_one_core
 
 PLAYERS: dict[str, Player] = {**LEVELS, "rollout": rollout_baseline}
 DEFAULT_PAIRINGS = "club:beginner,strong:club,expert:strong,expert:rollout"
@@ -155,8 +155,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--solver", type=int, default=0)
     args = parser.parse_args()
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    pin_to_one_core()
     if args.solver:
         solver_timing(args.solver, args.seed)
     for spec in args.pairings.split(","):

@@ -9,7 +9,6 @@ Targets (issue #2): >= 2,000 random deals/s; <= 5 us per replayed event, growing
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
 import sys
@@ -20,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from apps.matches.engine import INITIAL, Event, MatchState, StartMatch, decide, evolve, replay
 from apps.matches.simulation import deal_command, random_action
+from bench.cpu import pin_to_one_core
 
 
 def apply(state: MatchState, events: list[Event]) -> MatchState:
@@ -73,8 +73,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=5.0)
     args = parser.parse_args()
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    pin_to_one_core()
     rng = random.Random(2026)
 
     rate, events_per_deal = random_deals_per_second(args.seconds, rng)

@@ -13,7 +13,6 @@ Runs pinned to one core. The values are checked equal wherever both are timed.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
 import sys
@@ -29,6 +28,7 @@ from apps.bots.bitgame import BitGame, from_deal
 from apps.bots.cardbits import CLOSE, EXCHANGE
 from apps.bots.dealsolver import DealSolver
 from apps.matches.simulation import random_deck
+from bench.cpu import pin_to_one_core
 
 
 def new_world(rng: random.Random) -> BitGame:
@@ -108,8 +108,7 @@ def main() -> None:
     parser.add_argument("--python", type=int, default=10)
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    pin_to_one_core()
     rng = random.Random(args.seed)
     for open_tricks, name in ((5, "first trick"), (3, "3 open tricks"), (2, "2 open tricks")):
         worlds = [open_world(rng, open_tricks) for _ in range(args.worlds)]
