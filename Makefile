@@ -19,8 +19,9 @@ run: $(STAMP)
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
 
 ## test: lint, check the architecture contracts, run the whole test suite
+## (in parallel: one pytest-xdist worker per core, each with its own test database and Redis db)
 test: $(STAMP) lint
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto --dist worksteal
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -1,5 +1,7 @@
 """The test suite: the real PostgreSQL and Redis, Celery eager, fast password hashing."""
 
+import os
+
 from .production import *  # noqa: F403
 from .production import env
 
@@ -8,7 +10,10 @@ DATABASES = {
 }
 # Several suites may run at once on one server (developers, CI): each can name its own test DB.
 DATABASES["default"]["TEST"] = {"NAME": env("TEST_DATABASE_NAME", default="test_snapszer")}
-REDIS_URL = env("REDIS_URL", default="redis://127.0.0.1:6379/15")
+# The suite runs in parallel (pytest-xdist): each worker gets its own test database (pytest-django
+# suffixes its name) and its own Redis database, so no cache key or channel group is shared.
+_WORKER = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
+REDIS_URL = env("REDIS_URL", default=f"redis://127.0.0.1:6379/{15 - _WORKER % 15}")
 CACHES = {"default": {"BACKEND": "apps.common.cache.RedisCache", "LOCATION": REDIS_URL}}
 CHANNEL_LAYERS = {"default": {**CHANNEL_LAYERS["default"], "CONFIG": {"hosts": [REDIS_URL]}}}  # noqa: F405
 CELERY_TASK_ALWAYS_EAGER = True
