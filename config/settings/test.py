@@ -12,6 +12,7 @@ DATABASES = {
 DATABASES["default"]["TEST"] = {"NAME": env("TEST_DATABASE_NAME", default="test_snapszer")}
 # The suite runs in parallel (pytest-xdist): each worker gets its own test database (pytest-django
 # suffixes its name) and its own Redis database, so no cache key or channel group is shared.
+# A REDIS_URL set in the environment overrides this: give such a run one worker (-n 0).
 _WORKER = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
 REDIS_URL = env("REDIS_URL", default=f"redis://127.0.0.1:6379/{15 - _WORKER % 15}")
 CACHES = {"default": {"BACKEND": "apps.common.cache.RedisCache", "LOCATION": REDIS_URL}}
