@@ -21,6 +21,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -32,6 +33,7 @@ from apps.bots.bitgame import BitGame, from_deal
 from apps.bots.cardbits import CLOSE
 from apps.bots.levels import LEVELS
 from apps.bots.solver import action_values
+from apps.matches.engine import MatchState
 from apps.matches.simulation import random_deck
 from bench.cpu import pin_to_one_core
 
@@ -68,8 +70,17 @@ def matches_won(stream: list[tuple[int, int]]) -> tuple[int, int]:
     return won[0], won[1]
 
 
-def pairing(name_a: str, name_b: str, pairs: int, budget: float, seed: int) -> None:
-    player_a, player_b = PLAYERS[name_a], PLAYERS[name_b]
+def pairing(
+    name_a: str,
+    name_b: str,
+    pairs: int,
+    budget: float,
+    seed: int,
+    *,
+    players: dict[str, Player] = PLAYERS,
+    observe: Callable[[MatchState], None] | None = None,
+) -> None:
+    player_a, player_b = players[name_a], players[name_b]
     rng = random.Random(seed)
     a_points: list[int] = []
     b_points: list[int] = []
@@ -81,9 +92,9 @@ def pairing(name_a: str, name_b: str, pairs: int, budget: float, seed: int) -> N
         deck = random_deck(rng)
         pa = pb = 0
         for a_seat in (0, 1):
-            players = (player_a, player_b) if a_seat == 0 else (player_b, player_a)
+            seats = (player_a, player_b) if a_seat == 0 else (player_b, player_a)
             rngs = (random.Random(seed * 7919 + 2 * i), random.Random(seed * 7919 + 2 * i + 1))
-            out = play_deal(deck, i % 2, players, rngs, budget)
+            out = play_deal(deck, i % 2, seats, rngs, budget=budget, observe=observe)
             illegal += out.illegal
             side = 0 if out.winner == a_seat else 1
             stream.append((side, out.game_points))

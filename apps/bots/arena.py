@@ -56,9 +56,13 @@ def play_deal(
     dealer: int,
     players: tuple[Player, Player],
     rngs: tuple[random.Random, random.Random],
+    *,
     budget: float = 0.5,
+    observe: Callable[[MatchState], None] | None = None,
 ) -> DealOutcome:
-    """Play one deal from ``deck``; ``players[s]`` sits at seat ``s``."""
+    """Play one deal from ``deck``; ``players[s]`` sits at seat ``s``. ``observe``, if given,
+    sees the whole state before each decision: only the ceiling bench's reference players,
+    which are allowed to cheat, use it."""
     state = start_deal(deck, dealer)
     seconds: tuple[list[float], list[float]] = ([], [])
     illegal = 0
@@ -68,6 +72,8 @@ def play_deal(
         if deal.over:
             break
         seat = deal.turn
+        if observe is not None:
+            observe(state)
         view = bot_view(state, seat)
         start = time.perf_counter()
         action = players[seat](view, rngs[seat], budget)

@@ -47,7 +47,7 @@ def test_only_legal_actions_over_random_deals(level: str) -> None:
         if i % 2:
             players = players[::-1]
         seeds = (random.Random(i), random.Random(i + 1))
-        outcome = play_deal(random_deck(rng), i % 2, players, seeds, FAST)
+        outcome = play_deal(random_deck(rng), i % 2, players, seeds, budget=FAST)
         assert outcome.illegal == 0
 
 

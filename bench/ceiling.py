@@ -1,0 +1,96 @@
+"""What the hidden cards are worth: reference players that see them, against the same opponents.
+
+    .venv/bin/python bench/ceiling.py [--pairs 1000] [--pairings seer:rollout,cheater:rollout]
+                                      [--budget 0.5] [--seed 2026]
+
+Kati never reads hidden state (docs/bots.md). These two players do, and are never levels; they
+measure how much an honest player could gain at most from knowing more than it can:
+
+- ``seer`` sees the opponent's hand but not the order of the face-down talon. It is the
+  expert's search with the opponent's hand fixed and only the talon order sampled.
+- ``cheater`` sees every card, the talon order included: the expert's search on the true deal.
+
+The levels and the rollout baseline can be named as opponents. The output is bench/bots.py's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from apps.bots.bitgame import BitGame, from_deal
+from apps.bots.cardbits import members
+from apps.bots.expert import expert_with
+from apps.bots.knowledge import Knowledge
+from apps.matches.engine import MatchState
+from bench.bots import PLAYERS, pairing
+from bench.cpu import pin_to_one_core
+
+
+@dataclass(frozen=True)
+class Revealed(Knowledge):
+    """Knowledge with the opponent's hand filled in (``opp_known``), and the talon order too
+    when ``talon`` is set: then every sampled world is the true deal."""
+
+    talon: tuple[int, ...] | None = None
+
+    def sample_world(self, rng: random.Random) -> BitGame:
+        if self.talon is None:
+            return super().sample_world(rng)
+        return self.world(self.opp_known, list(self.talon))
+
+
+class Truth:
+    """The state of the deal being played, as the arena shows it before each decision."""
+
+    def __init__(self) -> None:
+        self.state: MatchState | None = None
+
+    def observe(self, state: MatchState) -> None:
+        self.state = state
+
+    def reveal(self, view: dict[str, Any], *, talon: bool) -> Revealed:
+        assert self.state is not None and self.state.deal is not None
+        k = Knowledge.read(view)
+        true = from_deal(self.state.deal)
+        opp_hand = true.hands[k.opp]
+        order = tuple(true.talon) if talon else None
+        assert order is None or sorted(order) == members(k.unseen & ~opp_hand)
+        known = {f.name: getattr(k, f.name) for f in fields(Knowledge)}
+        return Revealed(**{**known, "opp_known": opp_hand}, talon=order)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--pairs", type=int, default=200)
+    parser.add_argument("--pairings", default="seer:rollout,cheater:rollout")
+    parser.add_argument("--budget", type=float, default=0.5)
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    pin_to_one_core()
+    truth = Truth()
+
+    def seer(view: dict[str, Any], rng: random.Random, budget: float) -> dict[str, Any]:
+        return expert_with(truth.reveal(view, talon=False), view, rng, budget)
+
+    def cheater(view: dict[str, Any], rng: random.Random, budget: float) -> dict[str, Any]:
+        # Every world is the true deal, so the fewest (budget 0: four) are enough.
+        return expert_with(truth.reveal(view, talon=True), view, rng, 0.0)
+
+    players = {**PLAYERS, "seer": seer, "cheater": cheater}
+    for spec in args.pairings.split(","):
+        if spec:
+            a, b = spec.split(":")
+            pairing(
+                a, b, args.pairs, args.budget, args.seed, players=players, observe=truth.observe
+            )
+
+
+if __name__ == "__main__":
+    main()

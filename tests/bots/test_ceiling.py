@@ -1,0 +1,41 @@
+"""The ceiling bench's reference players see exactly the hidden cards they claim to see
+(``bench/ceiling.py``): the seer the opponent's hand, the cheater the talon order as well."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from apps.bots.arena import play_deal
+from apps.bots.bitgame import BitGame, from_deal
+from apps.bots.levels import LEVELS
+from apps.matches.simulation import random_deck
+from bench.ceiling import Truth
+
+
+def public_part(g: BitGame) -> tuple[object, ...]:
+    return (g.trump_card, g.turn, g.led, g.pts, g.tricks, g.closed_by, g.played)
+
+
+def test_the_reference_players_see_the_hidden_cards_they_claim() -> None:
+    truth = Truth()
+    checked = 0
+
+    def checking_club(view: dict[str, Any], rng: random.Random, budget: float) -> dict[str, Any]:
+        nonlocal checked
+        assert truth.state is not None and truth.state.deal is not None
+        true = from_deal(truth.state.deal)
+        seer = truth.reveal(view, talon=False).sample_world(rng)
+        cheater = truth.reveal(view, talon=True).sample_world(rng)
+        assert seer.hands == true.hands
+        assert sorted(seer.talon) == sorted(true.talon)
+        assert (cheater.hands, cheater.talon) == (true.hands, true.talon)
+        assert public_part(seer) == public_part(cheater) == public_part(true)
+        checked += 1
+        return LEVELS["club"](view, rng, budget)
+
+    for i in range(6):
+        rngs = (random.Random(2 * i), random.Random(2 * i + 1))
+        deck = random_deck(random.Random(i))
+        play_deal(deck, i % 2, (checking_club, checking_club), rngs, observe=truth.observe)
+    assert checked >= 6 * 6
