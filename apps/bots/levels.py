@@ -7,8 +7,9 @@ one of the view's ``legal_actions``. The levels, weakest first (docs/bots.md):
 - ``beginner``: the club rules of thumb, with a careless random card one play in three;
 - ``club``: rules of thumb (``heuristics.py``);
 - ``strong``: sampled worlds played out by the club policy, best expected game points;
-- ``expert``: sampled worlds searched exactly: the full-deal solver (draws included) for the
-  last two open tricks, the endgame solver once the talon is exhausted or closed.
+- ``expert``: sampled worlds, each searched exactly to the end of the deal (draws, exchange and
+  closing included) from the first trick; its own leads valued against an opponent that
+  cannot see its hand; every possible opponent hand solved once the talon is closed.
 """
 
 from __future__ import annotations
