@@ -22,6 +22,12 @@ EXCHANGE = 20  # action: exchange the trump jack
 CLOSE = 21  # action: close the talon
 
 
+def beaters(led: int, trump: int) -> int:
+    """The cards that take a trick led by ``led``: higher cards of its suit, and every trump
+    when a side card was led."""
+    return ABOVE[led] | (SUIT_MASK[trump] if led // 5 != trump else 0)
+
+
 def bit(i: int) -> int:
     return 1 << i
 

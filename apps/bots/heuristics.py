@@ -30,6 +30,7 @@ from .cardbits import (
     QUEEN,
     SUIT_MASK,
     TEN,
+    beaters,
     members,
 )
 
@@ -166,9 +167,8 @@ def lead(g: BitGame, seat: int) -> int:
 def follow(g: BitGame, seat: int) -> int:
     options = g.playable()
     led = g.led
-    same = options & SUIT_MASK[led // 5] & ABOVE[led]
-    trumps = options & SUIT_MASK[g.trump] if led // 5 != g.trump else 0
-    winners = same | trumps
+    same = options & ABOVE[led]
+    winners = options & beaters(led, g.trump)
     if winners:
         for c in sorted(members(winners), key=lambda c: (POINTS[c], c)):
             if g.pts[seat] + POINTS[c] + POINTS[led] >= WIN:
