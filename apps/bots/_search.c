@@ -17,6 +17,8 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include <math.h>
+
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -513,6 +515,246 @@ static int search(Ctx *x, const Pos *s, int alpha, int beta) {
     return best;
 }
 
+/* The exact value of ``s`` for seat 0, fail-soft in the window (alpha, beta), by null-window
+   tests, cheaper than one search in a wide window: the sign first, then the size (a value is
+   never 0); each test's fail-soft result narrows [lo, hi] until they decide the window. */
+static int window_search(Ctx *x, const Pos *s, int alpha, int beta) {
+    int lo = -3, hi = 3;
+    while (lo < hi) {
+        if (hi <= alpha) return hi;
+        if (lo >= beta) return lo;
+        int t = lo < 0 && hi > 0 ? 1 : (lo + hi + 1) / 2;
+        if (t <= alpha) t = alpha + 1;
+        if (t > beta) t = beta;
+        int r = search(x, s, t - 1, t);
+        if (r >= t)
+            lo = r;
+        else
+            hi = r;
+    }
+    return lo;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* the search against a follower that cannot see the leader's hand                           */
+
+/*
+ * The same game, except that the follows of one seat (``blind``) while the talon is open are
+ * chance nodes, not choices: that seat cannot see the leader's hand, so it answers as
+ * apps/bots/replies.py models it, each card weighted by exp(beta * score / 10), where score
+ * is the trick's card points won (or lost, negative), less ``trump_cost`` for trumping a side
+ * card and ``marriage_cost`` for breaking a marriage it holds. This holds for the first
+ * ``tricks`` open tricks from the root (face-down cards drawn < 2 * tricks); everything after
+ * is the exact search above. Values are expected game points (doubles) for seat 0.
+ *
+ * Decision nodes are fail-soft alpha-beta as above; chance nodes prune as Ballard's Star1
+ * does, with the range of values still reachable as the bounds of the unsearched replies.
+ * Their own transposition table stores bounds as doubles.
+ */
+typedef struct {
+    Ctx *x;
+    int blind;
+    int limit; /* chance nodes while ti < limit */
+    double beta, trump_cost, marriage_cost;
+} Model;
+
+typedef struct {
+    uint64_t k1;
+    uint16_t k2;
+    uint16_t gen;
+    uint8_t move; /* best move + 1, 0 if none */
+    uint8_t depth;
+    double lo, hi;
+} MEntry;
+
+#define MT_BITS 15 /* 2**15 entries of 32 bytes: 1 MiB */
+#define MT_SIZE (1u << MT_BITS)
+static MEntry *mtable = NULL;
+static uint16_t mgeneration = 0;
+
+static int mt_init(void) {
+    if (mtable == NULL) {
+        mtable = (MEntry *)calloc(MT_SIZE, sizeof(MEntry));
+        if (mtable == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
+    mgeneration++;
+    if (mgeneration == 0) {
+        memset(mtable, 0, MT_SIZE * sizeof(MEntry));
+        mgeneration = 1;
+    }
+    return 0;
+}
+
+static inline MEntry *mt_probe(uint32_t slot, uint64_t k1, uint16_t k2) {
+    MEntry *e = &mtable[slot];
+    if (e->gen == mgeneration && e->k1 == k1 && e->k2 == k2) return e;
+    e++;
+    if (e->gen == mgeneration && e->k1 == k1 && e->k2 == k2) return e;
+    return NULL;
+}
+
+static inline MEntry *mt_victim(uint32_t slot) {
+    MEntry *a = &mtable[slot], *b = a + 1;
+    if (a->gen != mgeneration) return a;
+    if (b->gen != mgeneration) return b;
+    return a->depth <= b->depth ? a : b;
+}
+
+static double msearch(Model *m, const Pos *s, double alpha, double beta);
+
+/* The value for seat 0 after the player on turn makes move ``a`` in ``s``. Past the model's
+   tricks the exact search decides: its fail-soft result in the integer window around
+   (alpha, beta) is a fail-soft result for (alpha, beta) too, since values are integers. */
+static double mchild(Model *m, const Pos *s, int a, double alpha, double beta) {
+    Pos n;
+    int v;
+    if (step(m->x, s, a, &n, &v)) return v;
+    if (is_strict(&n) || n.ti >= m->limit) {
+        int a0 = alpha < -INF ? -INF : (int)floor(alpha); /* (Star1 windows may be huge) */
+        int b0 = beta > INF ? INF : (int)ceil(beta);
+        return window_search(m->x, &n, a0, b0);
+    }
+    return msearch(m, &n, alpha, beta);
+}
+
+/* The blind follower's replies to the card led in ``s`` and their probabilities, most
+   likely first; returns their number. */
+static int model_replies(const Model *m, const Pos *s, int *cards, double *p) {
+    const Ctx *x = m->x;
+    int turn = s->turn, led = s->led, n = 0;
+    uint32_t hand = s->h[turn], mm = hand;
+    double top = -1e300, total = 0;
+    while (mm) {
+        int c = __builtin_ctz(mm);
+        mm &= mm - 1;
+        int points = POINTS[c] + POINTS[led];
+        double score = beats(x, c, led) ? points : -points;
+        if (c / 5 == x->trump && led / 5 != x->trump) score -= m->trump_cost;
+        int q = partner(c);
+        if (q >= 0 && (hand >> q & 1)) score -= m->marriage_cost;
+        cards[n] = c;
+        p[n++] = score;
+        if (score > top) top = score;
+    }
+    for (int i = 0; i < n; i++) {
+        p[i] = exp(m->beta * (p[i] - top) / 10);
+        total += p[i];
+    }
+    for (int i = 0; i < n; i++) p[i] /= total;
+    for (int i = 1; i < n; i++) { /* insertion sort, most likely first */
+        int c = cards[i], j = i - 1;
+        double w = p[i];
+        while (j >= 0 && p[j] < w) {
+            cards[j + 1] = cards[j];
+            p[j + 1] = p[j];
+            j--;
+        }
+        cards[j + 1] = c;
+        p[j + 1] = w;
+    }
+    return n;
+}
+
+/* A chance node: the expected value over the blind follower's replies (Star1 pruning, with
+   [vlo, vhi] bounding every reply's value). */
+static double chance(Model *m, const Pos *s, double alpha, double beta, int vlo, int vhi) {
+    int cards[NCARDS];
+    double p[NCARDS];
+    int n = model_replies(m, s, cards, p);
+    double sum = 0, rest = 1;
+    for (int i = 0; i < n; i++) {
+        rest -= p[i];
+        if (rest < 0 || i == n - 1) rest = 0;
+        if (p[i] <= 0) continue; /* underflow (a very sharp model): never played */
+        double ai = (alpha - sum - rest * vhi) / p[i], bi = (beta - sum - rest * vlo) / p[i];
+        double v = mchild(m, s, cards[i], ai, bi);
+        sum += p[i] * v;
+        if (v <= ai) return sum + rest * vhi; /* the node is at most this: <= alpha */
+        if (v >= bi) return sum + rest * vlo; /* at least this: >= beta */
+    }
+    return sum;
+}
+
+/* The expected value for seat 0 of ``s`` (an open-talon position within the model's tricks),
+   fail-soft in the window (alpha, beta). */
+static double msearch(Model *m, const Pos *s, double alpha, double beta) {
+    Ctx *x = m->x;
+    x->nodes++;
+    int vlo, vhi;
+    value_range(x, s, &vlo, &vhi);
+    if (vhi <= alpha) return vhi;
+    if (vlo >= beta) return vlo;
+    if (vhi < beta) beta = vhi;
+    if (vlo > alpha) alpha = vlo;
+    if (alpha >= beta) return alpha;
+
+    uint64_t k1;
+    uint16_t k2;
+    make_key(s, &k1, &k2);
+    uint32_t slot = slot_of(k1, k2) & (MT_SIZE - 2);
+    MEntry *e = mt_probe(slot, k1, k2);
+    double lo = -INF, hi = INF;
+    int ttmove = -1;
+    if (e != NULL) {
+        lo = e->lo;
+        hi = e->hi;
+        if (lo >= beta) return lo;
+        if (hi <= alpha) return hi;
+        if (lo == hi) return lo;
+        if (lo > alpha) alpha = lo;
+        if (hi < beta) beta = hi;
+        ttmove = (int)e->move - 1;
+    }
+    double a0 = alpha, b0 = beta, best;
+    int best_move = -1;
+    if (s->turn == m->blind && s->led >= 0) {
+        best = chance(m, s, alpha, beta, vlo, vhi);
+    } else {
+        int moves[24];
+        int n = gen_moves(x, s, ttmove, moves);
+        int maximise = s->turn == 0;
+        best = maximise ? -INF : INF;
+        best_move = moves[0];
+        for (int i = 0; i < n; i++) {
+            double v = mchild(m, s, moves[i], alpha, beta);
+            if (maximise) {
+                if (v > best) {
+                    best = v;
+                    best_move = moves[i];
+                    if (v > alpha) alpha = v;
+                }
+            } else if (v < best) {
+                best = v;
+                best_move = moves[i];
+                if (v < beta) beta = v;
+            }
+            if (alpha >= beta) break;
+        }
+    }
+    if (best <= a0) {
+        hi = best;
+    } else if (best >= b0) {
+        lo = best;
+    } else {
+        lo = hi = best;
+    }
+    e = mt_probe(slot, k1, k2); /* the children may have replaced it */
+    if (e == NULL) {
+        e = mt_victim(slot);
+        e->k1 = k1;
+        e->k2 = k2;
+        e->gen = mgeneration;
+    }
+    e->lo = lo;
+    e->hi = hi;
+    e->move = (uint8_t)(best_move + 1);
+    e->depth = (uint8_t)(popcount32(s->h[0] | s->h[1]) + 2 * (x->ntalon - s->ti) + 1);
+    return best;
+}
+
 /* ---------------------------------------------------------------------------------------- */
 /* arguments                                                                                 */
 
@@ -726,18 +968,11 @@ static int check_nargs(Py_ssize_t nargs, Py_ssize_t want, const char *fn) {
 
 /* The exact value for seat 0 of move ``a`` in ``s`` (of ``s`` itself if ``a`` is -1). */
 static int exact(Ctx *x, const Pos *s, int a) {
-    /* null-window tests, cheaper than one full window: the sign first, then the size (a
-       value is never 0); each test's fail-soft result narrows [lo, hi] */
-    int lo = -3, hi = 3;
-    while (lo < hi) {
-        int t = lo < 0 && hi > 0 ? 1 : (lo + hi + 1) / 2;
-        int r = a < 0 ? search(x, s, t - 1, t) : child(x, s, a, t - 1, t);
-        if (r >= t)
-            lo = r;
-        else
-            hi = r;
-    }
-    return lo;
+    if (a < 0) return window_search(x, s, -INF, INF);
+    Pos n;
+    int v;
+    if (step(x, s, a, &n, &v)) return v;
+    return window_search(x, &n, -INF, INF);
 }
 
 /* Each action's value for the player on turn, searched from ``s`` in one table. */
@@ -846,6 +1081,61 @@ static PyObject *py_close_lead_values(PyObject *self, PyObject *const *args, Py_
     return out;
 }
 
+/* A finite double argument (an int or a float), at least ``lo`` (an integer). */
+static int get_double(PyObject *o, const char *name, double lo, double *out) {
+    if (!PyFloat_Check(o) && !PyLong_Check(o)) {
+        PyErr_Format(PyExc_TypeError, "%s must be a number, not %.100s", name, Py_TYPE(o)->tp_name);
+        return -1;
+    }
+    double v = PyFloat_AsDouble(o);
+    if (v == -1.0 && PyErr_Occurred()) return -1;
+    if (!isfinite(v) || v < lo) {
+        PyErr_Format(PyExc_ValueError, "%s must be finite and at least %d", name, (int)lo);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static PyObject *py_model_values(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    /* the open_values arguments, then blind, tricks, beta, trump_cost, marriage_cost */
+    if (check_nargs(nargs, 16, "model_values") < 0) return NULL;
+    Ctx x;
+    Pos s;
+    if (get_open(args, &x, &s) < 0) return NULL;
+    long blind, tricks;
+    Model m = {.x = &x};
+    if (get_int(args[11], "blind", 0, 1, &blind) < 0 ||
+        get_int(args[12], "tricks", 0, 5, &tricks) < 0 ||
+        get_double(args[13], "beta", 0, &m.beta) < 0 ||
+        get_double(args[14], "trump_cost", -1000, &m.trump_cost) < 0 ||
+        get_double(args[15], "marriage_cost", -1000, &m.marriage_cost) < 0)
+        return NULL;
+    m.blind = (int)blind;
+    m.limit = 2 * (int)tricks;
+    int actions[64];
+    Py_ssize_t n = get_ints(args[10], "actions", 0, CLOSE, actions, 64);
+    if (n < 0) return NULL;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (!legal(&x, &s, actions[i])) return value_error("actions: an illegal action");
+    if (tt_init() < 0 || mt_init() < 0) return NULL;
+    PyObject *out = PyTuple_New(n);
+    if (out == NULL) return NULL;
+    double sign = s.turn == 0 ? 1 : -1;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        double v = mchild(&m, &s, actions[i], -INF, INF) * sign;
+        PyObject *fv = PyFloat_FromDouble(v);
+        if (fv == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, i, fv);
+    }
+    last_nodes = x.nodes;
+    return out;
+}
+
 static PyObject *py_nodes(PyObject *self, PyObject *unused) {
     (void)self;
     (void)unused;
@@ -868,6 +1158,10 @@ static PyMethodDef methods[] = {
     {"close_lead_values", (PyCFunction)(void (*)(void))py_close_lead_values, METH_FASTCALL,
      "close_lead_values(h0, h1, trump, turn, p0, p1, t0, t1, leads) -> tuple\n"
      "Closing now, then each lead: its exact value for the closer (the player on turn)."},
+    {"model_values", (PyCFunction)(void (*)(void))py_model_values, METH_FASTCALL,
+     "model_values(h0, h1, talon, trump_card, led, turn, p0, p1, t0, t1, actions, blind, "
+     "tricks, beta, trump_cost, marriage_cost) -> tuple\n"
+     "Each action's expected value for the player on turn when ``blind`` follows blindly."},
     {"nodes", py_nodes, METH_NOARGS, "nodes() -> int\nPositions searched by the last call."},
     {NULL, NULL, 0, NULL},
 };
@@ -895,6 +1189,12 @@ PyDoc_STRVAR(
     "close_lead_values(h0, h1, trump, turn, p0, p1, t0, t1, leads) -> tuple\n"
     "    The player on turn closes the open talon now, then leads each card of leads: its\n"
     "    value for the closer (DealSolver(g).close_lead_values()).\n"
+    "model_values(h0, h1, talon, trump_card, led, turn, p0, p1, t0, t1, actions, blind,\n"
+    "             tricks, beta, trump_cost, marriage_cost) -> tuple\n"
+    "    As open_values, but for the first ``tricks`` open tricks the follows of seat\n"
+    "    ``blind`` are chance nodes: a follower that cannot see the leader's hand, replying\n"
+    "    as apps/bots/replies.py models (weights exp(beta * score / 10)). Floats: the\n"
+    "    expected game points for the player on turn.\n"
     "nodes() -> int\n"
     "    Positions searched by the last call (for benchmarks).\n"
     "\n"

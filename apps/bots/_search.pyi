@@ -74,4 +74,23 @@ def close_lead_values(
     leads: Sequence[int],
     /,
 ) -> tuple[int, ...]: ...
+def model_values(
+    h0: int,
+    h1: int,
+    talon: Sequence[int],
+    trump_card: int,
+    led: int,
+    turn: int,
+    p0: int,
+    p1: int,
+    t0: int,
+    t1: int,
+    actions: Sequence[int],
+    blind: int,
+    tricks: int,
+    beta: float,
+    trump_cost: float,
+    marriage_cost: float,
+    /,
+) -> tuple[float, ...]: ...
 def nodes() -> int: ...

@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from . import _search
 from .bitgame import BitGame
 from .cardbits import EXCHANGE
+from .replies import BETA, MARRIAGE_COST, TRUMP_COST
 
 
 def _open_args(
@@ -59,6 +60,18 @@ class FastDealSolver:
         g = self.root
         acts = g.actions() if actions is None else list(actions)
         return dict(zip(acts, _search.open_values(*_open_args(g), acts), strict=True))
+
+    def model_values(
+        self, actions: Iterable[int] | None = None, *, blind: int, tricks: int
+    ) -> dict[int, float]:
+        """The expected value of each legal action (or of ``actions``) for the player on
+        turn when, for the next ``tricks`` open tricks, seat ``blind`` answers every lead as
+        ``replies.py`` models a follower that cannot see the leader's hand."""
+        g = self.root
+        acts = g.actions() if actions is None else list(actions)
+        params = (blind, tricks, BETA, TRUMP_COST, MARRIAGE_COST)
+        got = _search.model_values(*_open_args(g), acts, *params)
+        return dict(zip(acts, got, strict=True))
 
     def value(self, seat: int) -> int:
         """The exact value of the root position for ``seat``."""

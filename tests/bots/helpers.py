@@ -6,8 +6,10 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from apps.bots import fastsearch
 from apps.bots.bitgame import BitGame, from_deal
 from apps.bots.cardbits import CLOSE, EXCHANGE, INDEX, mask, partner
+from apps.bots.replies import reply_weights
 from apps.matches.engine import (
     INITIAL,
     MatchState,
@@ -113,3 +115,30 @@ def strict_position(rng: random.Random) -> BitGame:
                 g.apply(rng.choice(g.actions()))
         if g.result is None:
             return g
+
+
+def modelled_values(g: BitGame, blind: int, tricks: int) -> dict[int, float]:
+    """Plain expectimax, the reference for ``FastDealSolver.model_values``: each action's
+    expected value for the player on turn when, for the next ``tricks`` open tricks, seat
+    ``blind`` answers every lead as ``replies.reply_weights`` says; exact values after."""
+    floor = len(g.talon) - 2 * tricks  # modelled while more face-down cards than this remain
+
+    def value(g: BitGame) -> float:  # for seat 0
+        if g.result is not None:
+            return g.value(0)
+        if g.strict or len(g.talon) <= floor:
+            if g.strict:
+                return fastsearch.solve(g, 0)
+            return fastsearch.FastDealSolver(g).value(0)
+        if g.turn == blind and g.led >= 0:
+            return sum(p * after(g, r) for r, p in reply_weights(g).items())
+        values = [after(g, a) for a in g.actions()]
+        return max(values) if g.turn == 0 else min(values)
+
+    def after(g: BitGame, a: int) -> float:
+        n = g.clone()
+        n.apply(a)
+        return value(n)
+
+    sign = 1 if g.turn == 0 else -1
+    return {a: sign * after(g, a) for a in g.actions()}
