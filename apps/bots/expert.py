@@ -6,9 +6,11 @@ trick.
 
 - Talon open: up to ``OPEN_WORLDS`` sampled worlds (the opponent's hand and the talon order),
   each searched exactly by the full-deal search, draws, the trump-jack exchange and closing
-  included; the action with the best mean wins. A card the expert leads is valued against
-  the replies of an opponent that cannot see its hand (``replies.py``): the expected exact
-  value over them, not the value of the best one.
+  included; the action with the best mean wins. In the next open trick the opponent's replies
+  to the expert's leads are chance nodes of the search (``FastDealSolver.model_values``),
+  weighted as an opponent that cannot see the expert's hand would play them (``replies.py``),
+  so a lead (or the exchange before it) is worth the expected value over those replies, not
+  the value of the best one.
 - Closing is worth the best single lead after it, averaged over the worlds
   (``open_values``). Closing, exchanging and surrendering are therefore chosen by expected
   game points like any card. Ties go to the club player's choice (``pick``).
@@ -26,15 +28,14 @@ import time
 from typing import Any
 
 from .actions import moves, to_action
-from .bitgame import BitGame
-from .cardbits import CLOSE, EXCHANGE
+from .cardbits import CLOSE
 from .fastsearch import FastDealSolver, action_values
 from .heuristics import SURRENDER, play_action
 from .knowledge import Knowledge
-from .replies import reply_weights
 from .sampling import MIN_SAMPLES, TIME_SHARE, may_surrender, surrender_value
 
 OPEN_WORLDS = 100  # at most this many worlds per decision while the talon is open
+MODELLED_TRICKS = 1  # open tricks in which the opponent's replies follow replies.py
 MIN_HANDS = 8
 TIE = 1e-9
 
@@ -86,8 +87,9 @@ def open_values(
     """Sampled values of the candidates at an open talon, closing included: each world is
     searched exactly to the end of the deal, draws, exchanges and closes included.
 
-    A card we lead is worth its expected exact value over the opponent's replies as modelled
-    by ``replies.py`` (an opponent that cannot see our hand), not the best reply's value.
+    For the next ``MODELLED_TRICKS`` open tricks the opponent answers our leads as
+    ``replies.py`` models an opponent that cannot see our hand (chance nodes in the search),
+    not with the best reply for the world, which only a clairvoyant opponent would find.
 
     Closing is judged as the decision it is: after closing, one lead must be chosen without
     seeing the opponent's hand. So its value is the best lead's *mean* exact value over the
@@ -95,19 +97,14 @@ def open_values(
     knowing the hidden cards and make it close too often.
     """
     others = [a for a in plays if a != CLOSE]
-    leads = [a for a in others if a < EXCHANGE] if k.led < 0 else []
-    searched = [a for a in others if a not in leads]
     totals = dict.fromkeys(others, 0.0)
     after_close: dict[int, float] = {}
     n = 0
     while n < OPEN_WORLDS and (n < MIN_SAMPLES or time.perf_counter() < deadline):
-        world = k.sample_world(rng)
-        s = FastDealSolver(world)
-        if searched:
-            for a, v in s.action_values(searched).items():
+        s = FastDealSolver(k.sample_world(rng))
+        if others:
+            for a, v in s.model_values(others, blind=k.opp, tricks=MODELLED_TRICKS).items():
                 totals[a] += v
-        for a in leads:
-            totals[a] += lead_value(world, a)
         if CLOSE in plays:
             for card, v in s.close_lead_values().items():
                 after_close[card] = after_close.get(card, 0.0) + v
@@ -116,17 +113,6 @@ def open_values(
     if CLOSE in plays:
         values[CLOSE] = max(after_close.values()) / n
     return values
-
-
-def lead_value(g: BitGame, card: int) -> float:
-    """Leading ``card`` in the world ``g``: the expected exact value for the leader when the
-    opponent answers as one that cannot see the leader's hand would (``replies.py``)."""
-    after = g.clone()
-    after.apply(card)
-    if after.result is not None:  # a marriage announced with the lead reached 66
-        return after.value(g.turn)
-    replies = FastDealSolver(after).action_values()
-    return -sum(p * replies[r] for r, p in reply_weights(after).items())
 
 
 def strict_values(
