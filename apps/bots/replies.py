@@ -3,13 +3,21 @@
 Each world the expert searches assumes an opponent that sees every card. The reply to a lead
 is where that assumption costs the most: with the talon open the follower may play any card,
 and a clairvoyant one always knows whether trumping or keeping its trumps pays. A real one
-does not. So at its own open-talon leads the expert values each card by the expected exact
-value over the replies this model gives, instead of by the best reply alone (docs/bots.md,
-"What limits the expert": 69.7 % against the rollout baseline instead of 66.1 %).
+does not. So the expert's search treats the opponent's replies to its leads in the next open
+trick as chance nodes with the probabilities this model gives (``FastDealSolver.model_values``;
+docs/bots.md, "What limits the expert").
 
 The model is greedy and blind to the leader's hand: each legal reply is weighted by
 ``exp(BETA * score / 10)``, where ``score`` is the trick's card points, won or lost, less a
 cost for spending a trump on a side card or half of a marriage the follower holds.
+
+The constants were set by hand and chosen by play against the rollout baseline (docs/bots.md).
+``bench/fit_replies.py`` fits them by maximum likelihood to a player's recorded follows. Fitted
+to the rollout baseline's (BETA 2.0, TRUMP_COST 4.4, MARRIAGE_COST 6.3) they explain those follows
+better, but the expert played no better with them (70.0 % against the baseline instead of
+69.7 %, 60.0 % against strong instead of 61.9 %, 1,000 pairs each), and strong's follows fit
+quite different ones (BETA 1.35, TRUMP_COST 17, MARRIAGE_COST 15). So they stay until real
+players' follows can be fitted.
 """
 
 from __future__ import annotations
@@ -24,17 +32,23 @@ TRUMP_COST = 4  # card points a follower is loath to give up by trumping a side 
 MARRIAGE_COST = 8  # ... by breaking a marriage it holds
 
 
-def greedy_score(g: BitGame, reply: int) -> float:
-    """The follower's view of ``reply`` to the card on the table of ``g``: the trick's points
-    won (or lost, negative), less what the reply costs its hand."""
+def features(g: BitGame, reply: int) -> tuple[int, int, int]:
+    """What the follower weighs in ``reply`` to the card on the table of ``g``: the trick's
+    card points, won (positive) or lost (negative); whether it trumps a side card; whether it
+    breaks a marriage it holds."""
     led = g.led
     points = POINTS[led] + POINTS[reply]
-    score: float = points if beaters(led, g.trump) >> reply & 1 else -points
-    if reply // 5 == g.trump and led // 5 != g.trump:
-        score -= TRUMP_COST
-    if reply % 5 in (QUEEN, KING) and g.hands[g.turn] >> partner(reply) & 1:
-        score -= MARRIAGE_COST
-    return score
+    won = points if beaters(led, g.trump) >> reply & 1 else -points
+    trumps = reply // 5 == g.trump and led // 5 != g.trump
+    breaks = reply % 5 in (QUEEN, KING) and bool(g.hands[g.turn] >> partner(reply) & 1)
+    return won, int(trumps), int(breaks)
+
+
+def greedy_score(g: BitGame, reply: int) -> float:
+    """The follower's view of ``reply``: the trick's points won (or lost, negative), less what
+    the reply costs its hand."""
+    won, trumps, breaks = features(g, reply)
+    return won - TRUMP_COST * trumps - MARRIAGE_COST * breaks
 
 
 def reply_weights(g: BitGame) -> dict[int, float]:
