@@ -5,8 +5,10 @@
 For open-talon worlds (both hands and the talon order known) at the first trick, and with
 three and two open tricks left, prints the median / p99 / max milliseconds of the values of
 every root action (``FastDealSolver(g).action_values()``), the positions searched, and the
-same for ``DealSolver`` on the first ``--python`` worlds of each stage; then the strict phase
-(talon exhausted or closed: ``fastsearch.action_values`` against ``solver.action_values``).
+same for ``DealSolver`` on the first ``--python`` worlds of each stage; at the first trick also
+the search against a blind follower (``model_values``) with 1, 2 and 5 modelled tricks; then
+the strict phase (talon exhausted or closed: ``fastsearch.action_values`` against
+``solver.action_values``).
 Runs pinned to one core. The values are checked equal wherever both are timed.
 """
 
@@ -102,6 +104,21 @@ def stage(name: str, worlds: list[BitGame], python: int) -> None:
     sys.stdout.flush()
 
 
+def model_stage(worlds: list[BitGame]) -> None:
+    """Every root action's value against a blind follower, at the first trick."""
+    for tricks in (1, 2, 5):
+        secs, nodes = [], []
+        for g in worlds:
+            solver = fastsearch.FastDealSolver(g)
+            start = time.perf_counter()
+            solver.model_values(blind=1 - g.turn, tricks=tricks)
+            secs.append(time.perf_counter() - start)
+            nodes.append(fastsearch.nodes())
+        label = f"C      first trick, blind follower for {tricks} trick{'s' * (tricks > 1)}"
+        print(line(label, secs, f", median {int(statistics.median(nodes))} positions"))
+    sys.stdout.flush()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--worlds", type=int, default=200)
@@ -113,6 +130,8 @@ def main() -> None:
     for open_tricks, name in ((5, "first trick"), (3, "3 open tricks"), (2, "2 open tricks")):
         worlds = [open_world(rng, open_tricks) for _ in range(args.worlds)]
         stage(name, worlds, args.python)
+        if open_tricks == 5:
+            model_stage(worlds)
     strict = [strict_world(rng) for _ in range(args.worlds * 5)]
     secs, py = [], []
     for i, g in enumerate(strict):

@@ -15,8 +15,8 @@ The constants were set by hand and chosen by play against the rollout baseline (
 ``bench/fit_replies.py`` fits them by maximum likelihood to a player's recorded follows. Fitted
 to the rollout baseline's (BETA 2.0, TRUMP_COST 4.4, MARRIAGE_COST 6.3) they explain those follows
 better, but the expert played no better with them (70.0 % against the baseline instead of
-69.7 %, 60.0 % against strong instead of 61.9 %, 1,000 pairs each), and strong's follows fit
-quite different ones (BETA 1.35, TRUMP_COST 17, MARRIAGE_COST 15). So they stay until real
+70.1 %, 60.0 % against strong instead of 62.2 %, 1,000 pairs each), and strong's follows fit
+quite different ones (BETA 1.35, TRUMP_COST 17, MARRIAGE_COST 15). So these stay until real
 players' follows can be fitted.
 """
 
