@@ -11,6 +11,10 @@
  * talon is open, the range of game points still possible at each node as its window, and
  * null-window tests at the root.
  *
+ * One variant is not an exact search: ``model_values`` treats the follows of a seat that
+ * cannot see the leader's hand as chance nodes for the first open tricks (expected game
+ * points, doubles), the expert's model of a real opponent (apps/bots/replies.py).
+ *
  * The Python-facing functions are documented in MODULE_DOC below and in apps/bots/fastsearch.py.
  */
 
