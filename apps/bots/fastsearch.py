@@ -9,6 +9,11 @@ Drop-in replacements, one line each:
   ``solver.solve(g, seat)`` in the strict phase (talon exhausted or closed);
 - ``deal_values(g)`` for ``dealsolver.deal_values(g)``.
 
+One method has no Python twin in ``apps/bots``: ``FastDealSolver.model_values``, the same
+search with the follows of a seat that cannot see the leader's hand as chance nodes
+(``replies.py``) for the next open tricks; ``tests/bots/helpers.modelled_values`` is its
+plain-expectimax reference.
+
 Each call searches one world from scratch (the C table is reused but stamped per call), so
 a ``FastDealSolver`` keeps no state beyond its world. The C functions raise ``ValueError`` or
 ``TypeError`` on inconsistent input (overlapping cards, impossible hand sizes, an illegal
