@@ -9,6 +9,10 @@ measure how much an honest player could gain at most from knowing more than it c
 - ``seer`` sees the opponent's hand but not the order of the face-down talon. It is the
   expert's search with the opponent's hand fixed and only the talon order sampled.
 - ``cheater`` sees every card, the talon order included: the expert's search on the true deal.
+- ``seer-lead``, ``seer-open`` and ``seer-strict`` are the seer at some decisions only (its
+  leads while the talon is open, which include exchanging and closing; every decision while
+  the talon is open; every decision of the strict phase) and the honest expert at the others:
+  they tell where the opponent's hand is worth the most.
 
 The levels and the rollout baseline can be named as opponents. The output is bench/bots.py's.
 """
@@ -18,12 +22,14 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from apps.bots.arena import Player
 from apps.bots.bitgame import BitGame, from_deal
 from apps.bots.cardbits import members
 from apps.bots.expert import expert_with
@@ -66,6 +72,25 @@ class Truth:
         return Revealed(**{**known, "opp_known": opp_hand}, talon=order)
 
 
+SEEN_AT: dict[str, Callable[[Knowledge], bool]] = {
+    "seer-lead": lambda k: not k.strict and k.led < 0,
+    "seer-open": lambda k: not k.strict,
+    "seer-strict": lambda k: k.strict,
+}
+
+
+def partial_seer(truth: Truth, sees: Callable[[Knowledge], bool]) -> Player:
+    """The expert, given the opponent's hand at the decisions ``sees`` picks only."""
+
+    def play(view: dict[str, Any], rng: random.Random, budget: float) -> dict[str, Any]:
+        k = Knowledge.read(view)
+        if sees(k):
+            k = truth.reveal(view, talon=False)
+        return expert_with(k, view, rng, budget)
+
+    return play
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--pairs", type=int, default=200)
@@ -83,7 +108,8 @@ def main() -> None:
         # Every world is the true deal, so the fewest (budget 0: four) are enough.
         return expert_with(truth.reveal(view, talon=True), view, rng, 0.0)
 
-    players = {**PLAYERS, "seer": seer, "cheater": cheater}
+    partial = {name: partial_seer(truth, sees) for name, sees in SEEN_AT.items()}
+    players = {**PLAYERS, "seer": seer, "cheater": cheater, **partial}
     for spec in args.pairings.split(","):
         if spec:
             a, b = spec.split(":")
