@@ -45,10 +45,16 @@ def expert(view: dict[str, Any], rng: random.Random, budget: float) -> dict[str,
 
 
 def expert_with(
-    k: Knowledge, view: dict[str, Any], rng: random.Random, budget: float
+    k: Knowledge,
+    view: dict[str, Any],
+    rng: random.Random,
+    budget: float,
+    *,
+    worlds: int = OPEN_WORLDS,
 ) -> dict[str, Any]:
-    """The expert's choice from the knowledge ``k`` of the seat the view belongs to. Kati
-    passes what the view tells (``expert``); only the ceiling bench passes more."""
+    """The expert's choice from the knowledge ``k`` of the seat the view belongs to, with at
+    most ``worlds`` worlds per open-talon decision. Kati passes what the view tells
+    (``expert``); only the ceiling bench passes more."""
     start = time.perf_counter()
     legal = moves(view)
     plays = [m for m in legal if m != SURRENDER]
@@ -56,7 +62,7 @@ def expert_with(
         if len(plays) == 1:
             return to_action(view, plays[0])
         deadline = start + budget * TIME_SHARE
-        values = open_values(k, plays, rng, deadline)
+        values = open_values(k, plays, rng, deadline, worlds)
         return to_action(view, pick(k, plays, values, rng))
     weigh_surrender = SURRENDER in legal and may_surrender(k)
     if len(plays) == 1 and not weigh_surrender:
@@ -82,7 +88,7 @@ def pick(k: Knowledge, plays: list[int], values: dict[int, float], rng: random.R
 
 
 def open_values(
-    k: Knowledge, plays: list[int], rng: random.Random, deadline: float
+    k: Knowledge, plays: list[int], rng: random.Random, deadline: float, worlds: int = OPEN_WORLDS
 ) -> dict[int, float]:
     """Sampled values of the candidates at an open talon, closing included: each world is
     searched exactly to the end of the deal, draws, exchanges and closes included.
@@ -100,7 +106,7 @@ def open_values(
     totals = dict.fromkeys(others, 0.0)
     after_close: dict[int, float] = {}
     n = 0
-    while n < OPEN_WORLDS and (n < MIN_SAMPLES or time.perf_counter() < deadline):
+    while n < worlds and (n < MIN_SAMPLES or time.perf_counter() < deadline):
         s = FastDealSolver(k.sample_world(rng))
         if others:
             for a, v in s.model_values(others, blind=k.opp, tricks=MODELLED_TRICKS).items():

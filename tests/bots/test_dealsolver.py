@@ -116,14 +116,11 @@ def test_the_root_value_is_the_best_action_value() -> None:
         assert DealSolver(g).value(1 - g.turn) == -max(values.values())
 
 
-def test_the_expert_averages_exact_full_deal_values_over_its_worlds(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_the_expert_averages_exact_full_deal_values_over_its_worlds() -> None:
     """At an open talon the expert's value of an action is its mean value over the sampled
     worlds, each world searched with the opponent's replies in the modelled tricks as chance
     nodes (the C search, checked here against the plain expectimax helpers.modelled_values); closing
     is worth the best single lead's mean after it."""
-    monkeypatch.setattr(expert, "OPEN_WORLDS", 12)
     rng = random.Random(26)
     checked = 0
     while checked < 3:
@@ -139,7 +136,7 @@ def test_the_expert_averages_exact_full_deal_values_over_its_worlds(
         plays = [a for a in moves(view) if a != SURRENDER]
         if CLOSE not in plays:
             continue
-        got = expert.open_values(k, plays, random.Random(7), deadline=float("inf"))
+        got = expert.open_values(k, plays, random.Random(7), deadline=float("inf"), worlds=12)
         worlds_rng = random.Random(7)
         worlds = [k.sample_world(worlds_rng) for _ in range(12)]
         solvers = [DealSolver(w) for w in worlds]
