@@ -158,21 +158,37 @@ def solver_timing(n: int, seed: int) -> None:
         )
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+def tournament_parser(doc: str | None, pairings: str) -> argparse.ArgumentParser:
+    """The options every tournament bench takes: pairs, pairings, budget and seed."""
+    parser = argparse.ArgumentParser(description=doc)
     parser.add_argument("--pairs", type=int, default=200)
-    parser.add_argument("--pairings", default=DEFAULT_PAIRINGS)
+    parser.add_argument("--pairings", default=pairings)
     parser.add_argument("--budget", type=float, default=0.5)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--solver", type=int, default=0)
-    args = parser.parse_args()
+    return parser
+
+
+def run_pairings(
+    args: argparse.Namespace,
+    players: dict[str, Player] = PLAYERS,
+    observe: Callable[[MatchState], None] | None = None,
+) -> None:
+    """Each ``a:b`` of ``args.pairings``, one after the other, pinned to one core."""
     pin_to_one_core()
-    if args.solver:
-        solver_timing(args.solver, args.seed)
     for spec in args.pairings.split(","):
         if spec:
             a, b = spec.split(":")
-            pairing(a, b, args.pairs, args.budget, args.seed)
+            pairing(a, b, args.pairs, args.budget, args.seed, players=players, observe=observe)
+
+
+def main() -> None:
+    parser = tournament_parser(__doc__, DEFAULT_PAIRINGS)
+    parser.add_argument("--solver", type=int, default=0)
+    args = parser.parse_args()
+    if args.solver:
+        pin_to_one_core()
+        solver_timing(args.solver, args.seed)
+    run_pairings(args)
 
 
 if __name__ == "__main__":

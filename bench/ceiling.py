@@ -19,7 +19,6 @@ The levels and the rollout baseline can be named as opponents. The output is ben
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from collections.abc import Callable
@@ -35,8 +34,7 @@ from apps.bots.cardbits import members
 from apps.bots.expert import expert_with
 from apps.bots.knowledge import Knowledge
 from apps.matches.engine import MatchState
-from bench.bots import PLAYERS, pairing
-from bench.cpu import pin_to_one_core
+from bench.bots import PLAYERS, run_pairings, tournament_parser
 
 
 @dataclass(frozen=True)
@@ -92,13 +90,7 @@ def partial_seer(truth: Truth, sees: Callable[[Knowledge], bool]) -> Player:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--pairs", type=int, default=200)
-    parser.add_argument("--pairings", default="seer:rollout,cheater:rollout")
-    parser.add_argument("--budget", type=float, default=0.5)
-    parser.add_argument("--seed", type=int, default=2026)
-    args = parser.parse_args()
-    pin_to_one_core()
+    args = tournament_parser(__doc__, "seer:rollout,cheater:rollout").parse_args()
     truth = Truth()
 
     def seer(view: dict[str, Any], rng: random.Random, budget: float) -> dict[str, Any]:
@@ -110,12 +102,7 @@ def main() -> None:
 
     partial = {name: partial_seer(truth, sees) for name, sees in SEEN_AT.items()}
     players = {**PLAYERS, "seer": seer, "cheater": cheater, **partial}
-    for spec in args.pairings.split(","):
-        if spec:
-            a, b = spec.split(":")
-            pairing(
-                a, b, args.pairs, args.budget, args.seed, players=players, observe=truth.observe
-            )
+    run_pairings(args, players, truth.observe)
 
 
 if __name__ == "__main__":

@@ -20,7 +20,6 @@ the rollout baseline, ``fixed-expert`` 69.6 %: no gain, so not a level.
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from collections import defaultdict
@@ -38,8 +37,7 @@ from apps.bots.fastsearch import FastDealSolver, solve
 from apps.bots.heuristics import SURRENDER
 from apps.bots.knowledge import Knowledge
 from apps.bots.replies import reply_weights
-from bench.bots import PLAYERS, pairing
-from bench.cpu import pin_to_one_core
+from bench.bots import PLAYERS, run_pairings, tournament_parser
 
 Plan = tuple[int, ...]  # the expert's own actions from the root with nothing new seen between
 Key = tuple[Plan, int, int]  # a plan, the opponent's reply (-1 after a follow), the card drawn
@@ -140,23 +138,15 @@ def fixed_expert(worlds: int) -> Player:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--pairs", type=int, default=200)
+    parser = tournament_parser(__doc__, "nofusion:rollout")
     parser.add_argument("--worlds", type=int, default=32)
-    parser.add_argument("--pairings", default="nofusion:rollout")
-    parser.add_argument("--budget", type=float, default=0.5)
-    parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
-    pin_to_one_core()
     players = {
         **PLAYERS,
         "nofusion": nofusion(args.worlds),
         "fixed-expert": fixed_expert(args.worlds),
     }
-    for spec in args.pairings.split(","):
-        if spec:
-            a, b = spec.split(":")
-            pairing(a, b, args.pairs, args.budget, args.seed, players=players)
+    run_pairings(args, players)
 
 
 if __name__ == "__main__":
