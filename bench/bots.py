@@ -173,8 +173,7 @@ def run_pairings(
     players: dict[str, Player] = PLAYERS,
     observe: Callable[[MatchState], None] | None = None,
 ) -> None:
-    """Each ``a:b`` of ``args.pairings``, one after the other, pinned to one core."""
-    pin_to_one_core()
+    """Each ``a:b`` of ``args.pairings``, one after the other."""
     for spec in args.pairings.split(","):
         if spec:
             a, b = spec.split(":")
@@ -185,8 +184,8 @@ def main() -> None:
     parser = tournament_parser(__doc__, DEFAULT_PAIRINGS)
     parser.add_argument("--solver", type=int, default=0)
     args = parser.parse_args()
+    pin_to_one_core()
     if args.solver:
-        pin_to_one_core()
         solver_timing(args.solver, args.seed)
     run_pairings(args)
 

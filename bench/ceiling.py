@@ -35,6 +35,7 @@ from apps.bots.expert import expert_with
 from apps.bots.knowledge import Knowledge
 from apps.matches.engine import MatchState
 from bench.bots import PLAYERS, run_pairings, tournament_parser
+from bench.cpu import pin_to_one_core
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,7 @@ def partial_seer(truth: Truth, sees: Callable[[Knowledge], bool]) -> Player:
 
 def main() -> None:
     args = tournament_parser(__doc__, "seer:rollout,cheater:rollout").parse_args()
+    pin_to_one_core()
     truth = Truth()
 
     def seer(view: dict[str, Any], rng: random.Random, budget: float) -> dict[str, Any]:

@@ -38,6 +38,7 @@ from apps.bots.heuristics import SURRENDER
 from apps.bots.knowledge import Knowledge
 from apps.bots.replies import reply_weights
 from bench.bots import PLAYERS, run_pairings, tournament_parser
+from bench.cpu import pin_to_one_core
 
 Plan = tuple[int, ...]  # the expert's own actions from the root with nothing new seen between
 Key = tuple[Plan, int, int]  # a plan, the opponent's reply (-1 after a follow), the card drawn
@@ -61,10 +62,11 @@ class Values:
 def next_options(g: BitGame, opp: int) -> dict[Any, float]:
     """The expert's options where it leads with the talon open: each action against the blind
     follower's replies, and closing followed by each lead."""
+    s = FastDealSolver(g)
     acts = [a for a in g.actions() if a != CLOSE]
-    out: dict[Any, float] = dict(FastDealSolver(g).model_values(acts, blind=opp, tricks=1))
+    out: dict[Any, float] = dict(s.model_values(acts, blind=opp, tricks=1))
     if g.can_close():
-        for lead, v in FastDealSolver(g).close_lead_values().items():
+        for lead, v in s.close_lead_values().items():
             out[(CLOSE, lead)] = v
     return out
 
@@ -141,6 +143,7 @@ def main() -> None:
     parser = tournament_parser(__doc__, "nofusion:rollout")
     parser.add_argument("--worlds", type=int, default=32)
     args = parser.parse_args()
+    pin_to_one_core()
     players = {
         **PLAYERS,
         "nofusion": nofusion(args.worlds),
