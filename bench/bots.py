@@ -9,8 +9,10 @@ game points with a 95% confidence interval (delta method over deal pairs), the 7
 each side won when the deals are chained in the order played, the median / p99 milliseconds
 per decision of each side, and any illegal action (there must be none). ``--solver N`` also
 times the exact solver (the C search, and the Python reference) on N random
-perfect-information endgames. Runs pinned to one core: the lowest one it may use, so run two
-side by side under ``taskset -c 0`` and ``taskset -c 1``, or they share a core.
+perfect-information endgames. Besides the levels, ``rollout`` (the pure-rollout baseline) and
+``rdeep`` (the classic one as published) can be named in a pairing. Runs pinned to one core:
+the lowest one it may use, so run two side by side under ``taskset -c 0`` and ``taskset -c 1``,
+or they share a core.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from apps.bots import fastsearch
 from apps.bots.arena import Player, play_deal, start_deal
-from apps.bots.baseline import rollout_baseline
+from apps.bots.baseline import rdeep_baseline, rollout_baseline
 from apps.bots.bitgame import BitGame, from_deal
 from apps.bots.cardbits import CLOSE
 from apps.bots.levels import LEVELS
@@ -37,7 +39,7 @@ from apps.matches.engine import MatchState
 from apps.matches.simulation import random_deck
 from bench.cpu import pin_to_one_core
 
-PLAYERS: dict[str, Player] = {**LEVELS, "rollout": rollout_baseline}
+PLAYERS: dict[str, Player] = {**LEVELS, "rollout": rollout_baseline, "rdeep": rdeep_baseline}
 DEFAULT_PAIRINGS = "club:beginner,strong:club,expert:strong,expert:rollout"
 TARGET = 7
 

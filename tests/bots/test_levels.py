@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from apps.bots.arena import play_deal
-from apps.bots.baseline import rollout_baseline
+from apps.bots.baseline import rdeep_baseline, rollout_baseline
 from apps.bots.bitgame import BitGame, from_deal
 from apps.bots.cardbits import INDEX, mask
 from apps.bots.heuristics import SURRENDER, club_action, should_surrender
@@ -41,7 +41,7 @@ def card_of(action: dict[str, Any]) -> str:
 def test_only_legal_actions_over_random_deals(level: str) -> None:
     rng = random.Random(level.encode()[0])
     deals = 40 if level in ("strong", "expert") else 150
-    opponents = [LEVELS[name] for name in sorted(LEVELS)] + [rollout_baseline]
+    opponents = [LEVELS[name] for name in sorted(LEVELS)] + [rollout_baseline, rdeep_baseline]
     for i in range(deals):
         players = (LEVELS[level], opponents[i % len(opponents)])
         if i % 2:
