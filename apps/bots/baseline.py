@@ -8,7 +8,8 @@ out with uniformly random legal play for at most 4 tricks, and pick the best mea
 - ``rdeep_baseline`` is the classic public one as published (the "rdeep" bot of the
   Schnapsen course platform): a fresh world for every (candidate, sample) and the score
   ``my points / (my points + the opponent's)``, counting only points already scored (a
-  marriage counts once its announcer has a trick), whether or not the deal ended.
+  marriage counts once its announcer has a trick), whether or not the deal ended. It plays
+  klub's rules, so its random play may also exchange the jack and close, as ours does.
 """
 
 from __future__ import annotations
