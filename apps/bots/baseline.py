@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .actions import moves, to_action
+from .arena import Player
 from .bitgame import BitGame
 from .heuristics import SURRENDER
 from .knowledge import Knowledge
@@ -46,9 +47,7 @@ def point_ratio(g: BitGame, seat: int) -> float:
     return scored[seat] / total if total else 0.5
 
 
-def _rollout_player(
-    score: Callable[[BitGame, int], float], *, shared_worlds: bool
-) -> Callable[[dict[str, Any], random.Random, float], dict[str, Any]]:
+def _rollout_player(score: Callable[[BitGame, int], float], *, shared_worlds: bool) -> Player:
     def player(view: dict[str, Any], rng: random.Random, budget: float) -> dict[str, Any]:
         plays = [m for m in moves(view) if m != SURRENDER]
         if len(plays) == 1:
@@ -58,7 +57,7 @@ def _rollout_player(
         for _ in range(SAMPLES):
             world = k.sample_world(rng) if shared_worlds else None
             for a in plays:
-                g = (world if world is not None else k.sample_world(rng)).clone()
+                g = world.clone() if world is not None else k.sample_world(rng)
                 g.apply(a)
                 random_playout(g, rng)
                 totals[a] += score(g, k.seat)
