@@ -23,7 +23,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -35,7 +35,7 @@ from apps.bots.bitgame import BitGame, from_deal
 from apps.bots.cardbits import CLOSE
 from apps.bots.levels import LEVELS
 from apps.bots.solver import action_values
-from apps.matches.engine import MatchState
+from apps.matches.engine import Card, MatchState
 from apps.matches.simulation import random_deck
 from bench.cpu import pin_to_one_core
 
@@ -72,6 +72,18 @@ def matches_won(stream: list[tuple[int, int]]) -> tuple[int, int]:
     return won[0], won[1]
 
 
+def deal_decks(seed: int, pairs: int) -> Iterator[tuple[Card, ...]]:
+    """The decks of a tournament: one per deal pair, the same for every pairing of a seed."""
+    rng = random.Random(seed)
+    for _ in range(pairs):
+        yield random_deck(rng)
+
+
+def seat_rngs(seed: int, pair: int) -> tuple[random.Random, random.Random]:
+    """The two seats' random sources for each deal of pair ``pair``."""
+    return random.Random(seed * 7919 + 2 * pair), random.Random(seed * 7919 + 2 * pair + 1)
+
+
 def pairing(
     name_a: str,
     name_b: str,
@@ -83,20 +95,17 @@ def pairing(
     observe: Callable[[MatchState], None] | None = None,
 ) -> None:
     player_a, player_b = players[name_a], players[name_b]
-    rng = random.Random(seed)
     a_points: list[int] = []
     b_points: list[int] = []
     stream: list[tuple[int, int]] = []
     secs: dict[str, list[float]] = {name_a: [], name_b: []}
     illegal = 0
     start = time.perf_counter()
-    for i in range(pairs):
-        deck = random_deck(rng)
+    for i, deck in enumerate(deal_decks(seed, pairs)):
         pa = pb = 0
         for a_seat in (0, 1):
             seats = (player_a, player_b) if a_seat == 0 else (player_b, player_a)
-            rngs = (random.Random(seed * 7919 + 2 * i), random.Random(seed * 7919 + 2 * i + 1))
-            out = play_deal(deck, i % 2, seats, rngs, budget=budget, observe=observe)
+            out = play_deal(deck, i % 2, seats, seat_rngs(seed, i), budget=budget, observe=observe)
             illegal += out.illegal
             side = 0 if out.winner == a_seat else 1
             stream.append((side, out.game_points))
