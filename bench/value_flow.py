@@ -47,41 +47,43 @@ def value(g: BitGame, seat: int) -> int:
 @dataclass
 class Flow:
     """A pairing's decisions, costed for the player who made them (``cost``, in game points
-    of value, and ``count``, by (player, kind)); and its deals' values at the start and
-    their results, both for the first player, and the game points won by either."""
+    of value, and ``count``, by (side, kind): side 0 is the pairing's first player, 1 its
+    second); and its deals' values at the start and their results, both for the first
+    player, and the game points won by either."""
 
-    cost: Counter[tuple[str, str]] = field(default_factory=Counter)
-    count: Counter[tuple[str, str]] = field(default_factory=Counter)
+    cost: Counter[tuple[int, str]] = field(default_factory=Counter)
+    count: Counter[tuple[int, str]] = field(default_factory=Counter)
     deals: int = 0
     start: int = 0
     result: int = 0
     points: int = 0
 
-    def total(self, who: str) -> float:
-        return sum(v for (player, _), v in self.cost.items() if player == who)
+    def total(self, side: int) -> float:
+        return sum(v for (s, _), v in self.cost.items() if s == side)
 
 
 def value_flow(name_a: str, name_b: str, pairs: int, budget: float, seed: int) -> Flow:
     flow = Flow()
     for i, deck in enumerate(deal_decks(seed, pairs)):
         for a_seat in (0, 1):
-            trace: list[tuple[str, str, int]] = []
+            trace: list[tuple[int, str, int]] = []  # (side on turn, kind, value for a)
 
-            def observe(state: MatchState, a_seat: int = a_seat, trace: list = trace) -> None:
+            def observe(
+                state: MatchState, a_seat: int = a_seat, trace: list[tuple[int, str, int]] = trace
+            ) -> None:
                 assert state.deal is not None
                 g = from_deal(state.deal)
-                who = name_a if g.turn == a_seat else name_b
-                trace.append((who, kind(g), value(g, a_seat)))
+                trace.append((int(g.turn != a_seat), kind(g), value(g, a_seat)))
 
             pair = (PLAYERS[name_a], PLAYERS[name_b])
             seats = pair if a_seat == 0 else pair[::-1]
             out = play_deal(deck, i % 2, seats, seat_rngs(seed, i), budget=budget, observe=observe)
             result = out.game_points if out.winner == a_seat else -out.game_points
             after = [v for _, _, v in trace[1:]] + [result]
-            for (who, k, before), v in zip(trace, after, strict=True):
+            for (side, k, before), v in zip(trace, after, strict=True):
                 moved = v - before  # for player a
-                flow.cost[who, k] += -moved if who == name_a else moved
-                flow.count[who, k] += 1
+                flow.cost[side, k] += moved if side else -moved
+                flow.count[side, k] += 1
             flow.deals += 1
             flow.start += trace[0][2]
             flow.result += result
@@ -101,8 +103,8 @@ def main() -> None:
         kinds = sorted({k for _, k in flow.count}, key=lambda k: (k.startswith("strict"), k))
         print(f"  {'decision':<34} {a:>10} {b:>10}")
         for k in kinds:
-            print(f"  {k:<34} {flow.cost[a, k] / n:10.3f} {flow.cost[b, k] / n:10.3f}")
-        print(f"  {'all decisions':<34} {flow.total(a) / n:10.3f} {flow.total(b) / n:10.3f}")
+            print(f"  {k:<34} {flow.cost[0, k] / n:10.3f} {flow.cost[1, k] / n:10.3f}")
+        print(f"  {'all decisions':<34} {flow.total(0) / n:10.3f} {flow.total(1) / n:10.3f}")
         print(
             f"  per deal, for {a}: value at the start {flow.start / n:+.3f}, result "
             f"{flow.result / n:+.3f} of {flow.points / n:.3f} game points "
