@@ -35,7 +35,7 @@ from tests.matches.helpers import server_command
 from tests.wallet.conftest import assert_ledger_invariants
 
 pytestmark = pytest.mark.django_db(transaction=True)
-RACES = int(os.environ.get("DEADLINE_RACES", "1000"))
+RACES = int(os.environ.get("DEADLINE_RACES", "500"))
 STAKE = 20
 
 

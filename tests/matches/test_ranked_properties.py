@@ -1,4 +1,4 @@
-"""Thousands of random ranked matches through the match service — won on points, resigned,
+"""A thousand random ranked matches through the match service — won on points, resigned,
 left, lost technically, voided, rematched, some refused for lack of coins — and after every
 step the ledger's invariants hold: each transfer sums to zero, the total of all coins is
 unchanged, no balance is negative, each balance is its ledger sum, each match settled once.
@@ -37,7 +37,7 @@ from tests.wallet.conftest import assert_ledger_invariants
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-MATCHES = int(os.environ.get("RANKED_PROPERTY_MATCHES", "2000"))
+MATCHES = int(os.environ.get("RANKED_PROPERTY_MATCHES", "1000"))
 SEED = int(os.environ.get("RANKED_PROPERTY_SEED", "2026"))
 STAKES = (20, 50, 100, 200, 500, 1000)
 
@@ -72,7 +72,7 @@ def _end(match_id: str, rng: random.Random) -> Match:
     return server_command(match_id, command)
 
 
-def test_thousands_of_random_ranked_matches_keep_every_coin() -> None:
+def test_a_thousand_random_ranked_matches_keep_every_coin() -> None:
     rng = random.Random(SEED)
     admin = UserFactory(is_staff=True, is_superuser=True)
     players: list[User] = [UserFactory() for _ in range(8)]

@@ -182,14 +182,14 @@ class Ledger(RuleBasedStateMachine):
 
 
 @pytest.mark.django_db
-@pytest.mark.timeout(120)
+@pytest.mark.timeout(240)
 def test_random_histories_keep_the_books_balanced() -> None:
     Ledger.users = [UserFactory() for _ in range(PLAYERS)]
     Ledger.admin = UserFactory(is_staff=True, is_superuser=True)
     run_state_machine_as_test(
         Ledger,
         settings=settings(
-            max_examples=int(os.environ.get("WALLET_PROPERTY_EXAMPLES", "700")),
+            max_examples=int(os.environ.get("WALLET_PROPERTY_EXAMPLES", "400")),
             stateful_step_count=10,
             deadline=None,
             database=None,
