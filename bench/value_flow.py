@@ -64,6 +64,7 @@ class Flow:
 
 def value_flow(name_a: str, name_b: str, pairs: int, budget: float, seed: int) -> Flow:
     flow = Flow()
+    pair = (PLAYERS[name_a], PLAYERS[name_b])
     for i, deck in enumerate(deal_decks(seed, pairs)):
         for a_seat in (0, 1):
             trace: list[tuple[int, str, int]] = []  # (side on turn, kind, value for a)
@@ -75,7 +76,6 @@ def value_flow(name_a: str, name_b: str, pairs: int, budget: float, seed: int) -
                 g = from_deal(state.deal)
                 trace.append((int(g.turn != a_seat), kind(g), value(g, a_seat)))
 
-            pair = (PLAYERS[name_a], PLAYERS[name_b])
             seats = pair if a_seat == 0 else pair[::-1]
             out = play_deal(deck, i % 2, seats, seat_rngs(seed, i), budget=budget, observe=observe)
             result = out.game_points if out.winner == a_seat else -out.game_points
