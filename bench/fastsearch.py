@@ -6,7 +6,8 @@ For open-talon worlds (both hands and the talon order known) at the first trick,
 three and two open tricks left, prints the median / p99 / max milliseconds of the values of
 every root action (``FastDealSolver(g).action_values()``), the positions searched, and the
 same for ``DealSolver`` on the first ``--python`` worlds of each stage; at the first trick also
-the search against a blind follower (``model_values``) with 1, 2 and 5 modelled tricks; then
+the search against a blind follower (``model_values``) with 1, 2 and 5 modelled tricks, and as
+the expert calls it (1 modelled trick, the opponent's next lead mixed); then
 the strict phase (talon exhausted or closed: ``fastsearch.action_values`` against
 ``solver.action_values``).
 Runs pinned to one core. The values are checked equal wherever both are timed.
@@ -106,15 +107,17 @@ def stage(name: str, worlds: list[BitGame], python: int) -> None:
 
 def model_stage(worlds: list[BitGame]) -> None:
     """Every root action's value against a blind follower, at the first trick."""
-    for tricks in (1, 2, 5):
+    for tricks, lead_tricks in ((1, 0), (2, 0), (5, 0), (1, 2)):
         secs, nodes = [], []
         for g in worlds:
             solver = fastsearch.FastDealSolver(g)
             start = time.perf_counter()
-            solver.model_values(blind=1 - g.turn, tricks=tricks)
+            solver.model_values(blind=1 - g.turn, tricks=tricks, lead_tricks=lead_tricks)
             secs.append(time.perf_counter() - start)
             nodes.append(fastsearch.nodes())
         label = f"C      first trick, blind follower for {tricks} trick{'s' * (tricks > 1)}"
+        if lead_tricks:
+            label += ", its next lead mixed"
         print(line(label, secs, f", median {int(statistics.median(nodes))} positions"))
     sys.stdout.flush()
 

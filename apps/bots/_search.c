@@ -11,8 +11,8 @@
  * talon is open, the range of game points still possible at each node as its window, and
  * null-window tests at the root.
  *
- * One variant is not an exact search: ``model_values`` treats the follows of a seat that
- * cannot see the leader's hand as chance nodes for the first open tricks (expected game
+ * One variant is not an exact search: ``model_values`` treats the follows and leads of a seat
+ * that cannot see the other hand as chance nodes for the first open tricks (expected game
  * points, doubles), the expert's model of a real opponent (apps/bots/replies.py).
  *
  * The Python-facing functions are documented in MODULE_DOC below and in apps/bots/fastsearch.py.
@@ -540,7 +540,7 @@ static int window_search(Ctx *x, const Pos *s, int alpha, int beta) {
 }
 
 /* ---------------------------------------------------------------------------------------- */
-/* the search against a follower that cannot see the leader's hand                           */
+/* the search against an opponent that cannot see the expert's hand                          */
 
 /*
  * The same game, except that the follows of one seat (``blind``) while the talon is open are
@@ -548,18 +548,26 @@ static int window_search(Ctx *x, const Pos *s, int alpha, int beta) {
  * apps/bots/replies.py models it, each card weighted by exp(beta * score / 10), where score
  * is the trick's card points won (or lost, negative), less ``trump_cost`` for trumping a side
  * card and ``marriage_cost`` for breaking a marriage it holds. This holds for the first
- * ``tricks`` open tricks from the root (face-down cards drawn < 2 * tricks); everything after
- * is the exact search above. Values are expected game points (doubles) for seat 0.
+ * ``tricks`` open tricks from the root (face-down cards drawn < 2 * tricks).
+ *
+ * The same seat's leads in the first ``lead_tricks`` open tricks are not its best lead
+ * either, which only a player seeing the other hand could pick: with probability
+ * ``random_lead`` it leads any card it holds, each as likely, and otherwise the best one
+ * (exchange and closing included). Everything after is the exact search above. Values are
+ * expected game points (doubles) for seat 0.
  *
  * Decision nodes are fail-soft alpha-beta as above; chance nodes prune as Ballard's Star1
- * does, with the range of values still reachable as the bounds of the unsearched replies.
- * Their own transposition table stores bounds as doubles.
+ * does, with the range of values still reachable as the bounds of the unsearched replies; a
+ * mixed lead searches every lead in a full window. Their own transposition table stores
+ * bounds as doubles.
  */
 typedef struct {
     Ctx *x;
     int blind;
-    int limit; /* chance nodes while ti < limit */
-    double beta, trump_cost, marriage_cost;
+    int follow_limit; /* the blind seat's follows are chance nodes while ti < follow_limit */
+    int lead_limit; /* its leads are mixed while ti < lead_limit */
+    int limit; /* the larger of the two: the exact search decides from there on */
+    double beta, trump_cost, marriage_cost, random_lead;
 } Model;
 
 typedef struct {
@@ -682,6 +690,29 @@ static double chance(Model *m, const Pos *s, double alpha, double beta, int vlo,
     return sum;
 }
 
+/* The blind seat's lead in ``s``: the value for seat 0 if it leads its best action with
+   probability 1 - random_lead and any card it holds, each as likely, otherwise. Exact: every
+   lead is searched in a full window. Sets ``*best_move`` to its best action. */
+static double mixed_lead(Model *m, const Pos *s, int ttmove, int *best_move) {
+    int moves[24];
+    int n = gen_moves(m->x, s, ttmove, moves);
+    double sign = s->turn == 0 ? 1 : -1; /* values from the leader's side */
+    double best = -INF, sum = 0;
+    int cards = 0;
+    for (int i = 0; i < n; i++) {
+        double v = sign * mchild(m, s, moves[i], -INF, INF);
+        if (moves[i] < EXCHANGE) {
+            sum += v;
+            cards++;
+        }
+        if (v > best) {
+            best = v;
+            *best_move = moves[i];
+        }
+    }
+    return sign * ((1 - m->random_lead) * best + m->random_lead * sum / cards);
+}
+
 /* The expected value for seat 0 of ``s`` (an open-talon position within the model's tricks),
    fail-soft in the window (alpha, beta). */
 static double msearch(Model *m, const Pos *s, double alpha, double beta) {
@@ -714,8 +745,12 @@ static double msearch(Model *m, const Pos *s, double alpha, double beta) {
     }
     double a0 = alpha, b0 = beta, best;
     int best_move = -1;
-    if (s->turn == m->blind && s->led >= 0) {
+    if (s->turn == m->blind && s->led >= 0 && s->ti < m->follow_limit) {
         best = chance(m, s, alpha, beta, vlo, vhi);
+    } else if (s->turn == m->blind && s->led < 0 && s->ti < m->lead_limit) {
+        best = mixed_lead(m, s, ttmove, &best_move);
+        a0 = -INF; /* an exact value */
+        b0 = INF;
     } else {
         int moves[24];
         int n = gen_moves(x, s, ttmove, moves);
@@ -1103,21 +1138,27 @@ static int get_double(PyObject *o, const char *name, double lo, double *out) {
 
 static PyObject *py_model_values(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    /* the open_values arguments, then blind, tricks, beta, trump_cost, marriage_cost */
-    if (check_nargs(nargs, 16, "model_values") < 0) return NULL;
+    /* the open_values arguments, then blind, tricks, beta, trump_cost, marriage_cost,
+       lead_tricks, random_lead */
+    if (check_nargs(nargs, 18, "model_values") < 0) return NULL;
     Ctx x;
     Pos s;
     if (get_open(args, &x, &s) < 0) return NULL;
-    long blind, tricks;
+    long blind, tricks, lead_tricks;
     Model m = {.x = &x};
     if (get_int(args[11], "blind", 0, 1, &blind) < 0 ||
         get_int(args[12], "tricks", 0, 5, &tricks) < 0 ||
         get_double(args[13], "beta", 0, &m.beta) < 0 ||
         get_double(args[14], "trump_cost", -1000, &m.trump_cost) < 0 ||
-        get_double(args[15], "marriage_cost", -1000, &m.marriage_cost) < 0)
+        get_double(args[15], "marriage_cost", -1000, &m.marriage_cost) < 0 ||
+        get_int(args[16], "lead_tricks", 0, 5, &lead_tricks) < 0 ||
+        get_double(args[17], "random_lead", 0, &m.random_lead) < 0)
         return NULL;
+    if (m.random_lead > 1) return value_error("random_lead must be at most 1");
     m.blind = (int)blind;
-    m.limit = 2 * (int)tricks;
+    m.follow_limit = 2 * (int)tricks;
+    m.lead_limit = m.random_lead > 0 ? 2 * (int)lead_tricks : 0; /* 0: best leads, exactly */
+    m.limit = m.follow_limit > m.lead_limit ? m.follow_limit : m.lead_limit;
     int actions[64];
     Py_ssize_t n = get_ints(args[10], "actions", 0, CLOSE, actions, 64);
     if (n < 0) return NULL;
@@ -1194,11 +1235,13 @@ PyDoc_STRVAR(
     "    The player on turn closes the open talon now, then leads each card of leads: its\n"
     "    value for the closer (DealSolver(g).close_lead_values()).\n"
     "model_values(h0, h1, talon, trump_card, led, turn, p0, p1, t0, t1, actions, blind,\n"
-    "             tricks, beta, trump_cost, marriage_cost) -> tuple\n"
+    "             tricks, beta, trump_cost, marriage_cost, lead_tricks, random_lead) -> tuple\n"
     "    As open_values, but for the first ``tricks`` open tricks the follows of seat\n"
     "    ``blind`` are chance nodes: a follower that cannot see the leader's hand, replying\n"
-    "    as apps/bots/replies.py models (weights exp(beta * score / 10)). Floats: the\n"
-    "    expected game points for the player on turn.\n"
+    "    as apps/bots/replies.py models (weights exp(beta * score / 10)); and for the first\n"
+    "    ``lead_tricks`` its leads are any card it holds with probability ``random_lead``\n"
+    "    (each as likely), else its best lead. Floats: the expected game points for the\n"
+    "    player on turn.\n"
     "nodes() -> int\n"
     "    Positions searched by the last call (for benchmarks).\n"
     "\n"

@@ -91,6 +91,8 @@ def model_values(
     beta: float,
     trump_cost: float,
     marriage_cost: float,
+    lead_tricks: int,
+    random_lead: float,
     /,
 ) -> tuple[float, ...]: ...
 def nodes() -> int: ...

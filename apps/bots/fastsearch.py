@@ -10,7 +10,7 @@ Drop-in replacements, one line each:
 - ``deal_values(g)`` for ``dealsolver.deal_values(g)``.
 
 One method has no Python twin in ``apps/bots``: ``FastDealSolver.model_values``, the same
-search with the follows of a seat that cannot see the leader's hand as chance nodes
+search with the follows and leads of a seat that cannot see the other hand as chance nodes
 (``replies.py``) for the next open tricks; ``tests/bots/helpers.modelled_values`` is its
 plain-expectimax reference.
 
@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from . import _search
 from .bitgame import BitGame
 from .cardbits import EXCHANGE
-from .replies import BETA, MARRIAGE_COST, TRUMP_COST
+from .replies import BETA, MARRIAGE_COST, RANDOM_LEAD, TRUMP_COST
 
 
 def _open_args(
@@ -67,14 +67,22 @@ class FastDealSolver:
         return dict(zip(acts, _search.open_values(*_open_args(g), acts), strict=True))
 
     def model_values(
-        self, actions: Iterable[int] | None = None, *, blind: int, tricks: int
+        self,
+        actions: Iterable[int] | None = None,
+        *,
+        blind: int,
+        tricks: int,
+        lead_tricks: int = 0,
+        random_lead: float = RANDOM_LEAD,
     ) -> dict[int, float]:
         """The expected value of each legal action (or of ``actions``) for the player on
         turn when, for the next ``tricks`` open tricks, seat ``blind`` answers every lead as
-        ``replies.py`` models a follower that cannot see the leader's hand."""
+        ``replies.py`` models a follower that cannot see the leader's hand, and for the next
+        ``lead_tricks`` it leads a random card with probability ``random_lead``, else its
+        best lead."""
         g = self.root
         acts = g.actions() if actions is None else list(actions)
-        params = (blind, tricks, BETA, TRUMP_COST, MARRIAGE_COST)
+        params = (blind, tricks, BETA, TRUMP_COST, MARRIAGE_COST, lead_tricks, random_lead)
         got = _search.model_values(*_open_args(g), acts, *params)
         return dict(zip(acts, got, strict=True))
 

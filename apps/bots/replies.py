@@ -1,4 +1,4 @@
-"""How an opponent that cannot see our hand answers our lead while the talon is open.
+"""How an opponent that cannot see our hand answers our lead, and leads, while the talon is open.
 
 Each world the expert searches assumes an opponent that sees every card. The reply to a lead
 is where that assumption costs the most: with the talon open the follower may play any card,
@@ -18,6 +18,13 @@ better, but the expert played no better with them (70.0 % against the baseline i
 70.1 %, 60.0 % against strong instead of 62.2 %, 1,000 pairs each), and strong's follows fit
 quite different ones (BETA 1.35, TRUMP_COST 17, MARRIAGE_COST 15). So these stay until real
 players' follows can be fitted.
+
+The opponent's leads are blind too. In each world the exact search would have it lead the best
+card for that world, which only a player seeing our hand could find; the rollout samplers lose
+0.3-0.4 game points of value at each of their open-talon leads (docs/bots.md, "Where the points
+go"). So the search values the opponent's next lead, in the next open trick, as a card led at
+random (each card it holds as likely) with probability ``RANDOM_LEAD``, else its best lead. The
+share was set by play against the baselines (0.2, 0.5 and 0.8 screened; docs/bots.md).
 """
 
 from __future__ import annotations
@@ -26,6 +33,8 @@ import math
 
 from .bitgame import BitGame
 from .cardbits import KING, POINTS, QUEEN, beaters, members, partner
+
+RANDOM_LEAD = 0.5  # how often the opponent's next lead is modelled as a random card
 
 BETA = 0.6  # per 10 card points: how strongly the follower prefers its greedy best reply
 TRUMP_COST = 4  # card points a follower is loath to give up by trumping a side card

@@ -117,23 +117,33 @@ def strict_position(rng: random.Random) -> BitGame:
             return g
 
 
-def modelled_values(g: BitGame, blind: int, tricks: int) -> dict[int, float]:
+def modelled_values(
+    g: BitGame, blind: int, tricks: int, lead_tricks: int = 0, random_lead: float = 0.0
+) -> dict[int, float]:
     """Plain expectimax, the reference for ``FastDealSolver.model_values``: each action's
     expected value for the player on turn when, for the next ``tricks`` open tricks, seat
-    ``blind`` answers every lead as ``replies.reply_weights`` says; exact values after."""
-    floor = len(g.talon) - 2 * tricks  # modelled while more face-down cards than this remain
+    ``blind`` answers every lead as ``replies.reply_weights`` says, and for the next
+    ``lead_tricks`` leads any card it holds (each as likely) with probability
+    ``random_lead``, else its best action; exact values after."""
+    # the model holds while more face-down cards than the floor remain
+    follow_floor = len(g.talon) - 2 * tricks
+    lead_floor = len(g.talon) - 2 * lead_tricks if random_lead > 0 else len(g.talon)
 
     def value(g: BitGame) -> float:  # for seat 0
         if g.result is not None:
             return g.value(0)
-        if g.strict or len(g.talon) <= floor:
+        if g.strict or len(g.talon) <= min(follow_floor, lead_floor):
             if g.strict:
                 return fastsearch.solve(g, 0)
             return fastsearch.FastDealSolver(g).value(0)
-        if g.turn == blind and g.led >= 0:
+        if g.turn == blind and g.led >= 0 and len(g.talon) > follow_floor:
             return sum(p * after(g, r) for r, p in reply_weights(g).items())
-        values = [after(g, a) for a in g.actions()]
-        return max(values) if g.turn == 0 else min(values)
+        values = {a: after(g, a) for a in g.actions()}
+        best = max(values.values()) if g.turn == 0 else min(values.values())
+        if g.turn == blind and g.led < 0 and len(g.talon) > lead_floor:
+            cards = [v for a, v in values.items() if a < EXCHANGE]
+            return (1 - random_lead) * best + random_lead * sum(cards) / len(cards)
+        return best
 
     def after(g: BitGame, a: int) -> float:
         n = g.clone()

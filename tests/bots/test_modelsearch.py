@@ -1,12 +1,15 @@
-"""The C search against a blind follower (``FastDealSolver.model_values``) against a plain
+"""The C search against a blind opponent (``FastDealSolver.model_values``) against a plain
 expectimax over ``BitGame``: the follows of the blind seat in the first open tricks are chance
-nodes weighted by ``replies.reply_weights``, every other move a choice, and the exact search
-decides the rest. Also: with no modelled trick it is the exact search, and with one it is the
-expert's earlier lead valuation (the expected exact value over the modelled replies)."""
+nodes weighted by ``replies.reply_weights``, its leads a mix of a random card and its best
+lead, every other move a choice, and the exact search decides the rest. Also: with no
+modelled trick it is the exact search, with one it is the expert's earlier lead valuation
+(the expected exact value over the modelled replies), and a more random leader is never
+worth less to the other seat."""
 
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import pytest
 
@@ -34,6 +37,48 @@ def test_equals_plain_expectimax(open_tricks: int, tricks: int, worlds: int) -> 
             assert_close(got, modelled_values(g, blind, tricks))
         chance_nodes += g.led >= 0
     assert chance_nodes >= 2  # roots where a card is led, for either follower
+
+
+@pytest.mark.parametrize(
+    ("open_tricks", "tricks", "lead_tricks", "random_lead", "worlds"),
+    [(2, 1, 2, 0.5, 30), (2, 0, 2, 1.0, 30), (3, 1, 2, 0.3, 8), (3, 2, 3, 0.5, 6)],
+)
+def test_mixed_leads_equal_plain_expectimax(
+    open_tricks: int, tricks: int, lead_tricks: int, random_lead: float, worlds: int
+) -> None:
+    rng = random.Random(open_tricks * 100 + tricks * 10 + lead_tricks)
+    changed = 0
+    for _ in range(worlds):
+        g = open_world(rng, open_tricks)
+        for blind in (0, 1):
+            fast = fastsearch.FastDealSolver(g)
+            got = fast.model_values(
+                blind=blind, tricks=tricks, lead_tricks=lead_tricks, random_lead=random_lead
+            )
+            assert_close(got, modelled_values(g, blind, tricks, lead_tricks, random_lead))
+            best_leads = fast.model_values(blind=blind, tricks=tricks)
+            changed += any(abs(got[a] - best_leads[a]) > 1e-9 for a in got)
+    assert changed >= worlds // 3  # the mixed leads are reached, and matter
+
+
+def test_a_more_random_leader_is_worth_more_to_the_other_seat() -> None:
+    """A random lead can only be worse for the blind seat than its best one, so no action of
+    the other seat loses value as ``random_lead`` grows, and with it 0 the leads are the
+    exact search's."""
+    rng = random.Random(8)
+    gained = 0
+    for _ in range(20):
+        g = open_world(rng, 4)
+        fast = fastsearch.FastDealSolver(g)
+        by_share = [
+            fast.model_values(blind=1 - g.turn, tricks=1, lead_tricks=2, random_lead=share)
+            for share in (0.0, 0.5, 1.0)
+        ]
+        assert by_share[0] == fast.model_values(blind=1 - g.turn, tricks=1)
+        for lower, higher in pairwise(by_share):
+            assert all(higher[a] >= lower[a] - 1e-9 for a in lower)
+        gained += any(by_share[1][a] > by_share[0][a] + 1e-9 for a in by_share[0])
+    assert gained >= 5
 
 
 def test_without_modelled_tricks_it_is_the_exact_search() -> None:
@@ -86,13 +131,20 @@ def test_bad_model_arguments_are_refused() -> None:
     h0, h1 = g.hands
     base = (h0, h1, tuple(g.talon), g.trump_card, g.led, g.turn, *g.pts, *g.tricks, g.actions())
     with pytest.raises(ValueError, match="blind"):
-        _search.model_values(*base, 2, 1, 0.6, 4, 8)
+        _search.model_values(*base, 2, 1, 0.6, 4, 8, 2, 0.5)
     with pytest.raises(ValueError, match="tricks"):
-        _search.model_values(*base, 0, 6, 0.6, 4, 8)
+        _search.model_values(*base, 0, 6, 0.6, 4, 8, 2, 0.5)
     with pytest.raises(ValueError, match="beta"):
-        _search.model_values(*base, 0, 1, float("nan"), 4, 8)
+        _search.model_values(*base, 0, 1, float("nan"), 4, 8, 2, 0.5)
     with pytest.raises(TypeError, match="trump_cost"):
-        _search.model_values(*base, 0, 1, 0.6, "4", 8)
+        _search.model_values(*base, 0, 1, 0.6, "4", 8, 2, 0.5)
+    with pytest.raises(ValueError, match="lead_tricks"):
+        _search.model_values(*base, 0, 1, 0.6, 4, 8, 6, 0.5)
+    for share in (-0.1, 1.5, float("nan")):
+        with pytest.raises(ValueError, match="random_lead"):
+            _search.model_values(*base, 0, 1, 0.6, 4, 8, 2, share)
+    with pytest.raises(TypeError, match="18 arguments"):
+        _search.model_values(*base, 0, 1, 0.6, 4, 8)
 
 
 def test_a_very_sharp_model_still_gives_finite_values() -> None:
@@ -100,5 +152,5 @@ def test_a_very_sharp_model_still_gives_finite_values() -> None:
     g = open_world(random.Random(7), 4)
     h0, h1 = g.hands
     base = (h0, h1, tuple(g.talon), g.trump_card, g.led, g.turn, *g.pts, *g.tricks, g.actions())
-    values = _search.model_values(*base, 1 - g.turn, 4, 1e9, 4, 8)
+    values = _search.model_values(*base, 1 - g.turn, 4, 1e9, 4, 8, 0, 0.0)
     assert all(-3 <= v <= 3 for v in values)
