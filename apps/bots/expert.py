@@ -10,7 +10,8 @@ trick.
   to the expert's leads are chance nodes of the search (``FastDealSolver.model_values``),
   weighted as an opponent that cannot see the expert's hand would play them (``replies.py``),
   so a lead (or the exchange before it) is worth the expected value over those replies, not
-  the value of the best one.
+  the value of the best one. The opponent's next lead, in the next open trick, is modelled as
+  blind too: half the time any card it holds (``replies.RANDOM_LEAD``), else its best lead.
 - Closing is worth the best single lead after it, averaged over the worlds
   (``open_values``). Closing, exchanging and surrendering are therefore chosen by expected
   game points like any card. Ties go to the club player's choice (``pick``).
@@ -36,6 +37,7 @@ from .sampling import MIN_SAMPLES, TIME_SHARE, may_surrender, surrender_value
 
 OPEN_WORLDS = 100  # at most this many worlds per decision while the talon is open
 MODELLED_TRICKS = 1  # open tricks in which the opponent's replies follow replies.py
+MODELLED_LEAD_TRICKS = 2  # ... its leads (this trick's and the next: its next lead)
 MIN_HANDS = 8
 TIE = 1e-9
 
@@ -95,7 +97,9 @@ def open_values(
 
     For the next ``MODELLED_TRICKS`` open tricks the opponent answers our leads as
     ``replies.py`` models an opponent that cannot see our hand (chance nodes in the search),
-    not with the best reply for the world, which only a clairvoyant opponent would find.
+    not with the best reply for the world, which only a clairvoyant opponent would find; and
+    its next lead, if it comes in the next open trick, is a random card as often as
+    ``replies.RANDOM_LEAD`` says, else its best lead.
 
     Closing is judged as the decision it is: after closing, one lead must be chosen without
     seeing the opponent's hand. So its value is the best lead's *mean* exact value over the
@@ -109,7 +113,10 @@ def open_values(
     while n < worlds and (n < MIN_SAMPLES or time.perf_counter() < deadline):
         s = FastDealSolver(k.sample_world(rng))
         if others:
-            for a, v in s.model_values(others, blind=k.opp, tricks=MODELLED_TRICKS).items():
+            values = s.model_values(
+                others, blind=k.opp, tricks=MODELLED_TRICKS, lead_tricks=MODELLED_LEAD_TRICKS
+            )
+            for a, v in values.items():
                 totals[a] += v
         if CLOSE in plays:
             for card, v in s.close_lead_values().items():

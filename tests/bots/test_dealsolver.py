@@ -15,6 +15,7 @@ from apps.bots.dealsolver import DealSolver, deal_values
 from apps.bots.expert import strict_values
 from apps.bots.heuristics import SURRENDER
 from apps.bots.knowledge import Knowledge
+from apps.bots.replies import RANDOM_LEAD
 from apps.bots.solver import action_values, solve, solver_for
 from apps.matches.engine import decide, replay
 from apps.matches.engine.commands import CloseTalon
@@ -119,8 +120,9 @@ def test_the_root_value_is_the_best_action_value() -> None:
 def test_the_expert_averages_exact_full_deal_values_over_its_worlds() -> None:
     """At an open talon the expert's value of an action is its mean value over the sampled
     worlds, each world searched with the opponent's replies in the modelled tricks as chance
-    nodes (the C search, checked here against the plain expectimax helpers.modelled_values); closing
-    is worth the best single lead's mean after it."""
+    nodes and its next lead mixed with a random one (the C search, checked here against the
+    plain expectimax helpers.modelled_values); closing is worth the best single lead's mean
+    after it."""
     rng = random.Random(26)
     checked = 0
     while checked < 3:
@@ -140,7 +142,12 @@ def test_the_expert_averages_exact_full_deal_values_over_its_worlds() -> None:
         worlds_rng = random.Random(7)
         worlds = [k.sample_world(worlds_rng) for _ in range(12)]
         solvers = [DealSolver(w) for w in worlds]
-        modelled = [modelled_values(w, k.opp, expert.MODELLED_TRICKS) for w in worlds]
+        modelled = [
+            modelled_values(
+                w, k.opp, expert.MODELLED_TRICKS, expert.MODELLED_LEAD_TRICKS, RANDOM_LEAD
+            )
+            for w in worlds
+        ]
         for a in plays:
             if a != CLOSE:
                 assert got[a] == pytest.approx(sum(m[a] for m in modelled) / 12), a
