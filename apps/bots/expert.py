@@ -104,7 +104,9 @@ def open_values(
     Closing is judged as the decision it is: after closing, one lead must be chosen without
     seeing the opponent's hand. So its value is the best lead's *mean* exact value over the
     worlds, not the mean of each world's best lead, which would credit the closer with
-    knowing the hidden cards and make it close too often.
+    knowing the hidden cards and make it close too often. The close is valued exactly: after
+    it the follower has little choice left, and valuing its reply and next lead against the
+    blind model, as for the other actions, changed almost no decision (docs/bots.md).
     """
     others = [a for a in plays if a != CLOSE]
     totals = dict.fromkeys(others, 0.0)
