@@ -556,6 +556,11 @@ static int window_search(Ctx *x, const Pos *s, int alpha, int beta) {
  * (exchange and closing included). Everything after is the exact search above. Values are
  * expected game points (doubles) for seat 0.
  *
+ * The other seat, the one searching, may weigh its losses: each game point it can lose
+ * counts ``loss_weight`` times (1: plain game points). That is a monotone map of the exact
+ * search's values, so the exact search below the model still decides, on the unweighted
+ * values (its window mapped back); only the expectations of the chance nodes change.
+ *
  * Decision nodes are fail-soft alpha-beta as above; chance nodes prune as Ballard's Star1
  * does, with the range of values still reachable as the bounds of the unsearched replies; a
  * mixed lead searches every lead in a full window. Their own transposition table stores
@@ -568,7 +573,16 @@ typedef struct {
     int lead_limit; /* its leads are mixed while ti < lead_limit */
     int limit; /* the larger of the two: the exact search decides from there on */
     double beta, trump_cost, marriage_cost, random_lead;
+    double loss_weight; /* each game point the searching seat (not blind) loses counts this */
 } Model;
+
+#define MINF 1e9 /* weighted values exceed the exact search's INF */
+
+/* A value for seat 0 with the searching seat's losses multiplied by ``w``. */
+static inline double weigh(const Model *m, double v, double w) {
+    if (m->blind == 1) return v < 0 ? w * v : v;
+    return v > 0 ? w * v : v;
+}
 
 typedef struct {
     uint64_t k1;
@@ -617,17 +631,20 @@ static inline MEntry *mt_victim(uint32_t slot) {
 
 static double msearch(Model *m, const Pos *s, double alpha, double beta);
 
-/* The value for seat 0 after the player on turn makes move ``a`` in ``s``. Past the model's
-   tricks the exact search decides: its fail-soft result in the integer window around
-   (alpha, beta) is a fail-soft result for (alpha, beta) too, since values are integers. */
+/* The (weighted) value for seat 0 after the player on turn makes move ``a`` in ``s``. Past
+   the model's tricks the exact search decides: its fail-soft result in the integer window
+   around (alpha, beta) mapped back is a fail-soft result for (alpha, beta) too, since its
+   values are integers and the weighting is monotone. */
 static double mchild(Model *m, const Pos *s, int a, double alpha, double beta) {
     Pos n;
     int v;
-    if (step(m->x, s, a, &n, &v)) return v;
+    if (step(m->x, s, a, &n, &v)) return weigh(m, v, m->loss_weight);
     if (is_strict(&n) || n.ti >= m->limit) {
+        alpha = weigh(m, alpha, 1 / m->loss_weight);
+        beta = weigh(m, beta, 1 / m->loss_weight);
         int a0 = alpha < -INF ? -INF : (int)floor(alpha); /* (Star1 windows may be huge) */
         int b0 = beta > INF ? INF : (int)ceil(beta);
-        return window_search(m->x, &n, a0, b0);
+        return weigh(m, window_search(m->x, &n, a0, b0), m->loss_weight);
     }
     return msearch(m, &n, alpha, beta);
 }
@@ -672,7 +689,7 @@ static int model_replies(const Model *m, const Pos *s, int *cards, double *p) {
 
 /* A chance node: the expected value over the blind follower's replies (Star1 pruning, with
    [vlo, vhi] bounding every reply's value). */
-static double chance(Model *m, const Pos *s, double alpha, double beta, int vlo, int vhi) {
+static double chance(Model *m, const Pos *s, double alpha, double beta, double vlo, double vhi) {
     int cards[NCARDS];
     double p[NCARDS];
     int n = model_replies(m, s, cards, p);
@@ -697,10 +714,10 @@ static double mixed_lead(Model *m, const Pos *s, int ttmove, int *best_move) {
     int moves[24];
     int n = gen_moves(m->x, s, ttmove, moves);
     double sign = s->turn == 0 ? 1 : -1; /* values from the leader's side */
-    double best = -INF, sum = 0;
+    double best = -MINF, sum = 0;
     int cards = 0;
     for (int i = 0; i < n; i++) {
-        double v = sign * mchild(m, s, moves[i], -INF, INF);
+        double v = sign * mchild(m, s, moves[i], -MINF, MINF);
         if (moves[i] < EXCHANGE) {
             sum += v;
             cards++;
@@ -718,8 +735,9 @@ static double mixed_lead(Model *m, const Pos *s, int ttmove, int *best_move) {
 static double msearch(Model *m, const Pos *s, double alpha, double beta) {
     Ctx *x = m->x;
     x->nodes++;
-    int vlo, vhi;
-    value_range(x, s, &vlo, &vhi);
+    int ilo, ihi;
+    value_range(x, s, &ilo, &ihi);
+    double vlo = weigh(m, ilo, m->loss_weight), vhi = weigh(m, ihi, m->loss_weight);
     if (vhi <= alpha) return vhi;
     if (vlo >= beta) return vlo;
     if (vhi < beta) beta = vhi;
@@ -731,7 +749,7 @@ static double msearch(Model *m, const Pos *s, double alpha, double beta) {
     make_key(s, &k1, &k2);
     uint32_t slot = slot_of(k1, k2) & (MT_SIZE - 2);
     MEntry *e = mt_probe(slot, k1, k2);
-    double lo = -INF, hi = INF;
+    double lo = -MINF, hi = MINF;
     int ttmove = -1;
     if (e != NULL) {
         lo = e->lo;
@@ -749,13 +767,13 @@ static double msearch(Model *m, const Pos *s, double alpha, double beta) {
         best = chance(m, s, alpha, beta, vlo, vhi);
     } else if (s->turn == m->blind && s->led < 0 && s->ti < m->lead_limit) {
         best = mixed_lead(m, s, ttmove, &best_move);
-        a0 = -INF; /* an exact value */
-        b0 = INF;
+        a0 = -MINF; /* an exact value */
+        b0 = MINF;
     } else {
         int moves[24];
         int n = gen_moves(x, s, ttmove, moves);
         int maximise = s->turn == 0;
-        best = maximise ? -INF : INF;
+        best = maximise ? -MINF : MINF;
         best_move = moves[0];
         for (int i = 0; i < n; i++) {
             double v = mchild(m, s, moves[i], alpha, beta);
@@ -1139,8 +1157,8 @@ static int get_double(PyObject *o, const char *name, double lo, double *out) {
 static PyObject *py_model_values(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     /* the open_values arguments, then blind, tricks, beta, trump_cost, marriage_cost,
-       lead_tricks, random_lead */
-    if (check_nargs(nargs, 18, "model_values") < 0) return NULL;
+       lead_tricks, random_lead, loss_weight */
+    if (check_nargs(nargs, 19, "model_values") < 0) return NULL;
     Ctx x;
     Pos s;
     if (get_open(args, &x, &s) < 0) return NULL;
@@ -1152,7 +1170,8 @@ static PyObject *py_model_values(PyObject *self, PyObject *const *args, Py_ssize
         get_double(args[14], "trump_cost", -1000, &m.trump_cost) < 0 ||
         get_double(args[15], "marriage_cost", -1000, &m.marriage_cost) < 0 ||
         get_int(args[16], "lead_tricks", 0, 5, &lead_tricks) < 0 ||
-        get_double(args[17], "random_lead", 0, &m.random_lead) < 0)
+        get_double(args[17], "random_lead", 0, &m.random_lead) < 0 ||
+        get_double(args[18], "loss_weight", 1, &m.loss_weight) < 0)
         return NULL;
     if (m.random_lead > 1) return value_error("random_lead must be at most 1");
     m.blind = (int)blind;
@@ -1169,7 +1188,7 @@ static PyObject *py_model_values(PyObject *self, PyObject *const *args, Py_ssize
     if (out == NULL) return NULL;
     double sign = s.turn == 0 ? 1 : -1;
     for (Py_ssize_t i = 0; i < n; i++) {
-        double v = mchild(&m, &s, actions[i], -INF, INF) * sign;
+        double v = mchild(&m, &s, actions[i], -MINF, MINF) * sign;
         PyObject *fv = PyFloat_FromDouble(v);
         if (fv == NULL) {
             Py_DECREF(out);
@@ -1205,7 +1224,7 @@ static PyMethodDef methods[] = {
      "Closing now, then each lead: its exact value for the closer (the player on turn)."},
     {"model_values", (PyCFunction)(void (*)(void))py_model_values, METH_FASTCALL,
      "model_values(h0, h1, talon, trump_card, led, turn, p0, p1, t0, t1, actions, blind, "
-     "tricks, beta, trump_cost, marriage_cost) -> tuple\n"
+     "tricks, beta, trump_cost, marriage_cost, lead_tricks, random_lead, loss_weight) -> tuple\n"
      "Each action's expected value for the player on turn when ``blind`` follows blindly."},
     {"nodes", py_nodes, METH_NOARGS, "nodes() -> int\nPositions searched by the last call."},
     {NULL, NULL, 0, NULL},
@@ -1235,13 +1254,15 @@ PyDoc_STRVAR(
     "    The player on turn closes the open talon now, then leads each card of leads: its\n"
     "    value for the closer (DealSolver(g).close_lead_values()).\n"
     "model_values(h0, h1, talon, trump_card, led, turn, p0, p1, t0, t1, actions, blind,\n"
-    "             tricks, beta, trump_cost, marriage_cost, lead_tricks, random_lead) -> tuple\n"
+    "             tricks, beta, trump_cost, marriage_cost, lead_tricks, random_lead,\n"
+    "             loss_weight) -> tuple\n"
     "    As open_values, but for the first ``tricks`` open tricks the follows of seat\n"
     "    ``blind`` are chance nodes: a follower that cannot see the leader's hand, replying\n"
     "    as apps/bots/replies.py models (weights exp(beta * score / 10)); and for the first\n"
     "    ``lead_tricks`` its leads are any card it holds with probability ``random_lead``\n"
-    "    (each as likely), else its best lead. Floats: the expected game points for the\n"
-    "    player on turn.\n"
+    "    (each as likely), else its best lead. Each game point the other seat can lose\n"
+    "    counts ``loss_weight`` (at least 1) times. Floats: the expected (weighted) game\n"
+    "    points for the player on turn.\n"
     "nodes() -> int\n"
     "    Positions searched by the last call (for benchmarks).\n"
     "\n"

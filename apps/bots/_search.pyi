@@ -93,6 +93,7 @@ def model_values(
     marriage_cost: float,
     lead_tricks: int,
     random_lead: float,
+    loss_weight: float,
     /,
 ) -> tuple[float, ...]: ...
 def nodes() -> int: ...

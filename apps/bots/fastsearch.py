@@ -74,16 +74,17 @@ class FastDealSolver:
         tricks: int,
         lead_tricks: int = 0,
         random_lead: float = RANDOM_LEAD,
+        loss_weight: float = 1.0,
     ) -> dict[int, float]:
         """The expected value of each legal action (or of ``actions``) for the player on
         turn when, for the next ``tricks`` open tricks, seat ``blind`` answers every lead as
         ``replies.py`` models a follower that cannot see the leader's hand, and for the next
         ``lead_tricks`` it leads a random card with probability ``random_lead``, else its
-        best lead."""
+        best lead. Each game point the other seat can lose counts ``loss_weight`` times."""
         g = self.root
         acts = g.actions() if actions is None else list(actions)
-        params = (blind, tricks, BETA, TRUMP_COST, MARRIAGE_COST, lead_tricks, random_lead)
-        got = _search.model_values(*_open_args(g), acts, *params)
+        model = (BETA, TRUMP_COST, MARRIAGE_COST, lead_tricks, random_lead, loss_weight)
+        got = _search.model_values(*_open_args(g), acts, blind, tricks, *model)
         return dict(zip(acts, got, strict=True))
 
     def value(self, seat: int) -> int:

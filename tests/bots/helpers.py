@@ -118,24 +118,35 @@ def strict_position(rng: random.Random) -> BitGame:
 
 
 def modelled_values(
-    g: BitGame, blind: int, tricks: int, lead_tricks: int = 0, random_lead: float = 0.0
+    g: BitGame,
+    blind: int,
+    tricks: int,
+    lead_tricks: int = 0,
+    random_lead: float = 0.0,
+    *,
+    loss_weight: float = 1.0,
 ) -> dict[int, float]:
     """Plain expectimax, the reference for ``FastDealSolver.model_values``: each action's
     expected value for the player on turn when, for the next ``tricks`` open tricks, seat
     ``blind`` answers every lead as ``replies.reply_weights`` says, and for the next
     ``lead_tricks`` leads any card it holds (each as likely) with probability
-    ``random_lead``, else its best action; exact values after."""
+    ``random_lead``, else its best action; exact values after. Each game point the other
+    seat loses counts ``loss_weight`` times, at every leaf."""
     # the model holds while more face-down cards than the floor remain
     follow_floor = len(g.talon) - 2 * tricks
     lead_floor = len(g.talon) - 2 * lead_tricks if random_lead > 0 else len(g.talon)
 
+    def weigh(v: float) -> float:  # a leaf's value for seat 0, the searching seat's losses weighed
+        lost = v < 0 if blind == 1 else v > 0
+        return loss_weight * v if lost else v
+
     def value(g: BitGame) -> float:  # for seat 0
         if g.result is not None:
-            return g.value(0)
+            return weigh(g.value(0))
         if g.strict or len(g.talon) <= min(follow_floor, lead_floor):
             if g.strict:
-                return fastsearch.solve(g, 0)
-            return fastsearch.FastDealSolver(g).value(0)
+                return weigh(fastsearch.solve(g, 0))
+            return weigh(fastsearch.FastDealSolver(g).value(0))
         if g.turn == blind and g.led >= 0 and len(g.talon) > follow_floor:
             return sum(p * after(g, r) for r, p in reply_weights(g).items())
         values = {a: after(g, a) for a in g.actions()}

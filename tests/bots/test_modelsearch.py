@@ -3,8 +3,9 @@ expectimax over ``BitGame``: the follows of the blind seat in the first open tri
 nodes weighted by ``replies.reply_weights``, its leads a mix of a random card and its best
 lead, every other move a choice, and the exact search decides the rest. Also: with no
 modelled trick it is the exact search, with one it is the expert's earlier lead valuation
-(the expected exact value over the modelled replies), and a more random leader is never
-worth less to the other seat."""
+(the expected exact value over the modelled replies), a more random leader is never
+worth less to the other seat, and weighing the searching seat's losses is the same
+expectimax over weighed leaves."""
 
 from __future__ import annotations
 
@@ -40,23 +41,33 @@ def test_equals_plain_expectimax(open_tricks: int, tricks: int, worlds: int) -> 
 
 
 @pytest.mark.parametrize(
-    ("open_tricks", "tricks", "lead_tricks", "random_lead", "worlds"),
-    [(2, 1, 2, 0.5, 30), (2, 0, 2, 1.0, 30), (3, 1, 2, 0.3, 8), (3, 2, 3, 0.5, 6)],
+    ("open_tricks", "model", "worlds"),
+    [  # model: tricks, lead_tricks, random_lead, loss_weight
+        (2, (1, 2, 0.5, 1), 30),
+        (2, (0, 2, 1.0, 1), 30),
+        (3, (1, 2, 0.3, 1), 8),
+        (3, (2, 3, 0.5, 1), 6),
+        (2, (1, 2, 0.5, 3), 30),
+        (3, (2, 2, 0.5, 3), 6),
+    ],
 )
 def test_mixed_leads_equal_plain_expectimax(
-    open_tricks: int, tricks: int, lead_tricks: int, random_lead: float, worlds: int
+    open_tricks: int, model: tuple[int, int, float, float], worlds: int
 ) -> None:
-    rng = random.Random(open_tricks * 100 + tricks * 10 + lead_tricks)
+    """Also with the searching seat's losses weighed: the expectations, the chance nodes'
+    bounds and the exact search's window mapped back stay the expectimax over weighed leaves."""
+    tricks, lead_tricks, random_lead, loss_weight = model
+    rng = random.Random(open_tricks * 100 + tricks * 10 + lead_tricks + loss_weight)
     changed = 0
     for _ in range(worlds):
         g = open_world(rng, open_tricks)
         for blind in (0, 1):
             fast = fastsearch.FastDealSolver(g)
-            got = fast.model_values(
-                blind=blind, tricks=tricks, lead_tricks=lead_tricks, random_lead=random_lead
-            )
-            assert_close(got, modelled_values(g, blind, tricks, lead_tricks, random_lead))
-            best_leads = fast.model_values(blind=blind, tricks=tricks)
+            mixed = {"lead_tricks": lead_tricks, "random_lead": random_lead}
+            got = fast.model_values(blind=blind, tricks=tricks, loss_weight=loss_weight, **mixed)
+            want = modelled_values(g, blind, tricks, **mixed, loss_weight=loss_weight)
+            assert_close(got, want)
+            best_leads = fast.model_values(blind=blind, tricks=tricks, loss_weight=loss_weight)
             changed += any(abs(got[a] - best_leads[a]) > 1e-9 for a in got)
     assert changed >= worlds // 3  # the mixed leads are reached, and matter
 
@@ -79,6 +90,24 @@ def test_a_more_random_leader_is_worth_more_to_the_other_seat() -> None:
             assert all(higher[a] >= lower[a] - 1e-9 for a in lower)
         gained += any(by_share[1][a] > by_share[0][a] + 1e-9 for a in by_share[0])
     assert gained >= 5
+
+
+def test_weighed_losses_without_modelled_tricks_are_the_exact_values_weighed() -> None:
+    """Minimax commutes with a monotone map of its leaves: with no chance node the weighed
+    value of each action is its exact value with the searching seat's losses multiplied by
+    the weight (for the player on turn when it searches, its gains when the other seat does)."""
+    rng = random.Random(9)
+    losses = 0
+    for _ in range(15):
+        g = open_world(rng, rng.choice((1, 3, 5)))
+        fast = fastsearch.FastDealSolver(g)
+        exact = fast.action_values()
+        weighed = fast.model_values(blind=1 - g.turn, tricks=0, loss_weight=2.5)
+        assert weighed == {a: float(v if v >= 0 else 2.5 * v) for a, v in exact.items()}
+        as_blind = fast.model_values(blind=g.turn, tricks=0, loss_weight=2.5)
+        assert as_blind == {a: float(v if v <= 0 else 2.5 * v) for a, v in exact.items()}
+        losses += any(v < 0 for v in exact.values())
+    assert losses >= 3
 
 
 def test_without_modelled_tricks_it_is_the_exact_search() -> None:
@@ -131,20 +160,23 @@ def test_bad_model_arguments_are_refused() -> None:
     h0, h1 = g.hands
     base = (h0, h1, tuple(g.talon), g.trump_card, g.led, g.turn, *g.pts, *g.tricks, g.actions())
     with pytest.raises(ValueError, match="blind"):
-        _search.model_values(*base, 2, 1, 0.6, 4, 8, 2, 0.5)
+        _search.model_values(*base, 2, 1, 0.6, 4, 8, 2, 0.5, 1)
     with pytest.raises(ValueError, match="tricks"):
-        _search.model_values(*base, 0, 6, 0.6, 4, 8, 2, 0.5)
+        _search.model_values(*base, 0, 6, 0.6, 4, 8, 2, 0.5, 1)
     with pytest.raises(ValueError, match="beta"):
-        _search.model_values(*base, 0, 1, float("nan"), 4, 8, 2, 0.5)
+        _search.model_values(*base, 0, 1, float("nan"), 4, 8, 2, 0.5, 1)
     with pytest.raises(TypeError, match="trump_cost"):
-        _search.model_values(*base, 0, 1, 0.6, "4", 8, 2, 0.5)
+        _search.model_values(*base, 0, 1, 0.6, "4", 8, 2, 0.5, 1)
     with pytest.raises(ValueError, match="lead_tricks"):
-        _search.model_values(*base, 0, 1, 0.6, 4, 8, 6, 0.5)
+        _search.model_values(*base, 0, 1, 0.6, 4, 8, 6, 0.5, 1)
     for share in (-0.1, 1.5, float("nan")):
         with pytest.raises(ValueError, match="random_lead"):
-            _search.model_values(*base, 0, 1, 0.6, 4, 8, 2, share)
-    with pytest.raises(TypeError, match="18 arguments"):
-        _search.model_values(*base, 0, 1, 0.6, 4, 8)
+            _search.model_values(*base, 0, 1, 0.6, 4, 8, 2, share, 1)
+    for weight in (0.5, float("nan"), float("inf")):
+        with pytest.raises(ValueError, match="loss_weight"):
+            _search.model_values(*base, 0, 1, 0.6, 4, 8, 2, 0.5, weight)
+    with pytest.raises(TypeError, match="19 arguments"):
+        _search.model_values(*base, 0, 1, 0.6, 4, 8, 2, 0.5)
 
 
 def test_a_very_sharp_model_still_gives_finite_values() -> None:
@@ -152,5 +184,5 @@ def test_a_very_sharp_model_still_gives_finite_values() -> None:
     g = open_world(random.Random(7), 4)
     h0, h1 = g.hands
     base = (h0, h1, tuple(g.talon), g.trump_card, g.led, g.turn, *g.pts, *g.tricks, g.actions())
-    values = _search.model_values(*base, 1 - g.turn, 4, 1e9, 4, 8, 0, 0.0)
+    values = _search.model_values(*base, 1 - g.turn, 4, 1e9, 4, 8, 0, 0.0, 1)
     assert all(-3 <= v <= 3 for v in values)
