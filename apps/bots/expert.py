@@ -20,6 +20,10 @@ trick.
 - Talon closed: the opponent's possible hands are enumerated (at most C(14, 5) = 2002) in a
   random order and each is solved exactly until the budget runs out; the card with the best
   mean over the hands solved wins.
+
+Every mean is of game points with the expert's own losses weighed ``LOSS_WEIGHT`` times
+(``weigh``): a player that already takes most of the game points raises its share more by
+conceding fewer than by winning more (docs/bots.md, "The expert's losses weigh more").
 """
 
 from __future__ import annotations
@@ -40,6 +44,12 @@ MODELLED_TRICKS = 1  # open tricks in which the opponent's replies follow replie
 MODELLED_LEAD_TRICKS = 2  # ... its leads (this trick's and the next: its next lead)
 MIN_HANDS = 8
 TIE = 1e-9
+LOSS_WEIGHT = 3.0  # each game point the expert may lose counts this many times
+
+
+def weigh(value: float) -> float:
+    """A value in game points for the expert, its losses weighed ``LOSS_WEIGHT`` times."""
+    return value if value >= 0 else LOSS_WEIGHT * value
 
 
 def expert(view: dict[str, Any], rng: random.Random, budget: float) -> dict[str, Any]:
@@ -71,7 +81,7 @@ def expert_with(
         return to_action(view, plays[0])
     values = strict_values(k, plays, rng, deadline=start + budget * TIME_SHARE)
     best = pick(k, plays, values, rng)
-    if weigh_surrender and surrender_value(k) > values[best]:
+    if weigh_surrender and weigh(surrender_value(k)) > values[best]:
         return to_action(view, SURRENDER)
     return to_action(view, best)
 
@@ -116,13 +126,17 @@ def open_values(
         s = FastDealSolver(k.sample_world(rng))
         if others:
             values = s.model_values(
-                others, blind=k.opp, tricks=MODELLED_TRICKS, lead_tricks=MODELLED_LEAD_TRICKS
+                others,
+                blind=k.opp,
+                tricks=MODELLED_TRICKS,
+                lead_tricks=MODELLED_LEAD_TRICKS,
+                loss_weight=LOSS_WEIGHT,
             )
             for a, v in values.items():
                 totals[a] += v
         if CLOSE in plays:
             for card, v in s.close_lead_values().items():
-                after_close[card] = after_close.get(card, 0.0) + v
+                after_close[card] = after_close.get(card, 0.0) + weigh(v)
         n += 1
     values = {a: t / n for a, t in totals.items()}
     if CLOSE in plays:
@@ -133,7 +147,7 @@ def open_values(
 def strict_values(
     k: Knowledge, plays: list[int], rng: random.Random, deadline: float
 ) -> dict[int, float]:
-    """The mean exact value of each card over the opponent's possible hands."""
+    """The mean exact value of each card over the opponent's possible hands (weighed)."""
     if k.perfect:
         hands = [k.sample_world(rng).hands[k.opp]]
     else:
@@ -146,6 +160,6 @@ def strict_values(
             break
         values = action_values(k.world(hand, []))
         for a in plays:  # action_values is for the seat on turn: ours
-            totals[a] += values[a]
+            totals[a] += weigh(values[a])
         n += 1
     return {a: t / n for a, t in totals.items()}

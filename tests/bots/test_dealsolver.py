@@ -17,7 +17,7 @@ from apps.bots.heuristics import SURRENDER
 from apps.bots.knowledge import Knowledge
 from apps.bots.replies import RANDOM_LEAD
 from apps.bots.solver import action_values, solve, solver_for
-from apps.matches.engine import decide, replay
+from apps.matches.engine import MatchState, decide, replay
 from apps.matches.engine.commands import CloseTalon
 from tests.bots.helpers import bot_view, minimax, modelled_values, new_deal, random_step
 
@@ -79,15 +79,21 @@ def test_close_lead_values_are_the_strict_values_after_closing() -> None:
         checked += 1
 
 
+def early_position(rng: random.Random) -> MatchState:
+    """A new deal after 0 to 3 random actions, none of them a close."""
+    state = new_deal(rng)
+    for _ in range(rng.randrange(4)):
+        state = random_step(state, rng, close_rate=0.0)
+    return state
+
+
 def test_the_strict_phase_average_covers_every_possible_hand() -> None:
-    """With time to spare, the expert averages over all the opponent's possible hands, and
-    one shared solver gives the same values as a fresh solver per hand."""
+    """With time to spare, the expert averages over all the opponent's possible hands (its
+    losses weighed), and one shared solver gives the same values as a fresh solver per hand."""
     rng = random.Random(24)
     checked = 0
     while checked < 4:
-        state = new_deal(rng)
-        for _ in range(rng.randrange(4)):
-            state = random_step(state, rng, close_rate=0.0)
+        state = early_position(rng)
         deal = state.deal
         assert deal is not None
         if deal.over or deal.table or deal.closed_by is not None:
@@ -102,7 +108,7 @@ def test_the_strict_phase_average_covers_every_possible_hand() -> None:
         for hand in hands:
             world = k.world(hand, [])
             for a, v in action_values(world, solver_for(world)).items():
-                expected[a] += v / len(hands)
+                expected[a] += expert.weigh(v) / len(hands)
         got = strict_values(k, plays, random.Random(1), deadline=float("inf"))
         assert got == {a: pytest.approx(v) for a, v in expected.items()}
         checked += 1
@@ -122,7 +128,7 @@ def test_the_expert_averages_exact_full_deal_values_over_its_worlds() -> None:
     worlds, each world searched with the opponent's replies in the modelled tricks as chance
     nodes and its next lead mixed with a random one (the C search, checked here against the
     plain expectimax helpers.modelled_values); closing is worth the best single lead's mean
-    after it."""
+    after it. Every value counts the expert's losses ``LOSS_WEIGHT`` times."""
     rng = random.Random(26)
     checked = 0
     while checked < 3:
@@ -144,7 +150,12 @@ def test_the_expert_averages_exact_full_deal_values_over_its_worlds() -> None:
         solvers = [DealSolver(w) for w in worlds]
         modelled = [
             modelled_values(
-                w, k.opp, expert.MODELLED_TRICKS, expert.MODELLED_LEAD_TRICKS, RANDOM_LEAD
+                w,
+                k.opp,
+                expert.MODELLED_TRICKS,
+                expert.MODELLED_LEAD_TRICKS,
+                RANDOM_LEAD,
+                loss_weight=expert.LOSS_WEIGHT,
             )
             for w in worlds
         ]
@@ -152,6 +163,44 @@ def test_the_expert_averages_exact_full_deal_values_over_its_worlds() -> None:
             if a != CLOSE:
                 assert got[a] == pytest.approx(sum(m[a] for m in modelled) / 12), a
         leads = [s.close_lead_values() for s in solvers]
-        best_lead = max(sum(values[c] for values in leads) / 12 for c in leads[0])
+        best_lead = max(sum(expert.weigh(values[c]) for values in leads) / 12 for c in leads[0])
         assert got[CLOSE] == pytest.approx(best_lead)
         checked += 1
+
+
+def test_losses_weigh_more_than_wins(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over the same worlds, weighing the expert's losses never raises an action's value
+    (every search is monotone in its leaves) and lowers the value of the actions that can
+    lose; with a weight of 1 the values are plain game points."""
+    rng = random.Random(27)
+    checked = lowered = 0
+    while checked < 4:
+        state = early_position(rng)
+        deal = state.deal
+        assert deal is not None
+        if deal.over or deal.closed_by is not None or len(deal.talon) < 3:
+            continue
+        view = bot_view(state, deal.turn)
+        k = Knowledge.read(view)
+        plays = [a for a in moves(view) if a != SURRENDER]
+
+        by_weight = {}
+        for weight in (3.0, 1.0):
+            monkeypatch.setattr(expert, "LOSS_WEIGHT", weight)
+            by_weight[weight] = expert.open_values(k, plays, random.Random(5), float("inf"), 6)
+        weighed, plain = by_weight[3.0], by_weight[1.0]
+        worlds_rng = random.Random(5)
+        worlds = [k.sample_world(worlds_rng) for _ in range(6)]
+        plays_no_close = [a for a in plays if a != CLOSE]
+        models = [
+            modelled_values(
+                w, k.opp, expert.MODELLED_TRICKS, expert.MODELLED_LEAD_TRICKS, RANDOM_LEAD
+            )
+            for w in worlds
+        ]
+        for a in plays_no_close:
+            assert plain[a] == pytest.approx(sum(m[a] for m in models) / 6)
+        assert all(weighed[a] <= plain[a] + 1e-9 for a in plays)
+        lowered += sum(weighed[a] < plain[a] - 1e-9 for a in plays)
+        checked += 1
+    assert lowered >= 4
