@@ -14,8 +14,11 @@ follower for its own next trick, so for a single world the values are ``model_va
 two modelled tricks (tests/bots/test_nofusion.py checks it). ``--worlds`` worlds per decision
 whatever the time: the cost is one search per candidate and reply in each world. In the strict
 phase it is the expert. ``fixed-expert`` is the expert with the same ``--worlds`` worlds whatever
-the time, the fair comparison. Measured (1,000 pairs, 32 worlds): ``nofusion`` 68.6 % against
-the rollout baseline, ``fixed-expert`` 69.6 %: no gain, so not a level.
+the time, the fair comparison. Like the expert, it counts each game point it may lose
+``expert.LOSS_WEIGHT`` times (``weigh``; the C search's ``loss_weight``). Measured before the
+expert weighed its losses, so with plain game points in both (1,000 pairs, 32 worlds):
+``nofusion`` 68.6 % against the rollout baseline, ``fixed-expert`` 69.6 %: no gain, so not a
+level.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from apps.bots.actions import moves, to_action
 from apps.bots.arena import Player
 from apps.bots.bitgame import BitGame
 from apps.bots.cardbits import CLOSE, EXCHANGE
-from apps.bots.expert import expert_with, pick
+from apps.bots.expert import LOSS_WEIGHT, expert_with, pick, weigh
 from apps.bots.fastsearch import FastDealSolver, solve
 from apps.bots.heuristics import SURRENDER
 from apps.bots.knowledge import Knowledge
@@ -64,25 +67,25 @@ def next_options(g: BitGame, opp: int) -> dict[Any, float]:
     follower's replies, and closing followed by each lead."""
     s = FastDealSolver(g)
     acts = [a for a in g.actions() if a != CLOSE]
-    out: dict[Any, float] = dict(s.model_values(acts, blind=opp, tricks=1))
+    out: dict[Any, float] = dict(s.model_values(acts, blind=opp, tricks=1, loss_weight=LOSS_WEIGHT))
     if g.can_close():
         for lead, v in s.close_lead_values().items():
-            out[(CLOSE, lead)] = v
+            out[(CLOSE, lead)] = weigh(v)
     return out
 
 
 def after_trick(g: BitGame, us: int, key: Key, weight: float, acc: Values) -> None:
     plan = key[0]
     if g.result is not None:
-        acc.fixed[plan] += weight * g.value(us)
+        acc.fixed[plan] += weight * weigh(g.value(us))
     elif g.strict:  # the last draw is done: every card is known
-        acc.fixed[plan] += weight * solve(g, us)
+        acc.fixed[plan] += weight * weigh(solve(g, us))
     elif g.turn == us:
         group = acc.groups[key]
         for option, v in next_options(g, 1 - us).items():
             group[option] += weight * v
     else:
-        acc.fixed[plan] += weight * FastDealSolver(g).value(us)
+        acc.fixed[plan] += weight * weigh(FastDealSolver(g).value(us))
 
 
 def add_world(g: BitGame, us: int, acc: Values, prefix: Plan = ()) -> None:
@@ -91,14 +94,14 @@ def add_world(g: BitGame, us: int, acc: Values, prefix: Plan = ()) -> None:
         plan = (*prefix, a)
         if a == CLOSE:
             for lead, v in FastDealSolver(g).close_lead_values().items():
-                acc.fixed[(*plan, lead)] += v
+                acc.fixed[(*plan, lead)] += weigh(v)
             continue
         g1 = g.clone()
         g1.apply(a)
         if a == EXCHANGE:  # the lead after it is chosen with nothing new seen
             add_world(g1, us, acc, plan)
         elif g1.result is not None:  # a marriage reached 66
-            acc.fixed[plan] += g1.value(us)
+            acc.fixed[plan] += weigh(g1.value(us))
         elif g.led >= 0:  # a follow: the trick is over
             after_trick(g1, us, (plan, -1, g1.hands[us] & ~g.hands[us]), 1.0, acc)
         else:

@@ -1,7 +1,7 @@
 """The bench-only player that chooses the expert's next decision per information set
 (``bench/nofusion.py``): for one world its values are the blind-follower search with two
-modelled tricks; over several worlds removing the fusion never raises a value, and does lower
-some; it plays legal actions only."""
+modelled tricks (the expert's losses weighed in both); over several worlds removing the
+fusion never raises a value, and does lower some; it plays legal actions only."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from apps.bots.arena import play_deal
 from apps.bots.baseline import rollout_baseline
 from apps.bots.bitgame import BitGame
 from apps.bots.cardbits import CLOSE
+from apps.bots.expert import LOSS_WEIGHT, weigh
 from apps.bots.fastsearch import FastDealSolver
 from apps.matches.simulation import random_deck
 from bench.nofusion import infoset_values, nofusion
@@ -22,9 +23,10 @@ from tests.bots.test_fastsearch import open_world
 def fused_values(g: BitGame) -> dict[int, float]:
     """Every action's value in one world, the next own decision chosen knowing it."""
     s = FastDealSolver(g)
-    values = s.model_values([a for a in g.actions() if a != CLOSE], blind=1 - g.turn, tricks=2)
+    acts = [a for a in g.actions() if a != CLOSE]
+    values = s.model_values(acts, blind=1 - g.turn, tricks=2, loss_weight=LOSS_WEIGHT)
     if g.can_close():
-        values[CLOSE] = max(s.close_lead_values().values())
+        values[CLOSE] = max(weigh(v) for v in s.close_lead_values().values())
     return values
 
 
