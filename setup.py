@@ -11,7 +11,7 @@ setup(
         Extension(
             "apps.bots._search",
             ["apps/bots/_search.c"],
-            extra_compile_args=["-O2", "-std=c11"],
+            extra_compile_args=["-O3", "-std=c11"],
         )
     ]
 )
