@@ -12,6 +12,10 @@ trick.
   so a lead (or the exchange before it) is worth the expected value over those replies, not
   the value of the best one. The opponent's next lead, in the next open trick, is modelled as
   blind too: half the time any card it holds (``replies.RANDOM_LEAD``), else its best lead.
+- The worlds are spent where they decide something (``racing.py``): a candidate clearly
+  behind the leader after 8 worlds leaves the race, so later worlds search fewer candidates;
+  sampling stops before a world that would end past ``OPEN_TIME_SHARE`` of the budget,
+  predicted from the last worlds' cost, rather than at a fixed share.
 - Closing is worth the best single lead after it, averaged over the worlds
   (``open_values``). Closing, exchanging and surrendering are therefore chosen by expected
   game points like any card. Ties go to the club player's choice (``pick``).
@@ -37,9 +41,11 @@ from .cardbits import CLOSE
 from .fastsearch import FastDealSolver, action_values
 from .heuristics import SURRENDER, play_action
 from .knowledge import Knowledge
+from .racing import Clock, Race
 from .sampling import MIN_SAMPLES, TIME_SHARE, may_surrender, surrender_value
 
 OPEN_WORLDS = 100  # at most this many worlds per decision while the talon is open
+OPEN_TIME_SHARE = 0.85  # ... and no world that would end past this share of the budget
 MODELLED_TRICKS = 1  # open tricks in which the opponent's replies follow replies.py
 MODELLED_LEAD_TRICKS = 2  # ... its leads (this trick's and the next: its next lead)
 MIN_HANDS = 8
@@ -73,9 +79,8 @@ def expert_with(
     if not k.strict:
         if len(plays) == 1:
             return to_action(view, plays[0])
-        deadline = start + budget * TIME_SHARE
-        values = open_values(k, plays, rng, deadline, worlds)
-        return to_action(view, pick(k, plays, values, rng))
+        values = open_values(k, plays, rng, start + budget * OPEN_TIME_SHARE, worlds)
+        return to_action(view, pick(k, list(values), values, rng))
     weigh_surrender = SURRENDER in legal and may_surrender(k)
     if len(plays) == 1 and not weigh_surrender:
         return to_action(view, plays[0])
@@ -100,7 +105,13 @@ def pick(k: Knowledge, plays: list[int], values: dict[int, float], rng: random.R
 
 
 def open_values(
-    k: Knowledge, plays: list[int], rng: random.Random, deadline: float, worlds: int = OPEN_WORLDS
+    k: Knowledge,
+    plays: list[int],
+    rng: random.Random,
+    deadline: float,
+    worlds: int = OPEN_WORLDS,
+    *,
+    racing: bool = True,
 ) -> dict[int, float]:
     """Sampled values of the candidates at an open talon, closing included: each world is
     searched exactly to the end of the deal, draws, exchanges and closes included.
@@ -117,31 +128,47 @@ def open_values(
     knowing the hidden cards and make it close too often. The close is valued exactly: after
     it the follower has little choice left, and valuing its reply and next lead against the
     blind model, as for the other actions, changed almost no decision (docs/bots.md).
+
+    With ``racing`` (``racing.Race``) a candidate clearly behind the leader stops being
+    searched, and only the candidates still in the race (and closing) get a value: each
+    the mean over every world searched. Sampling ends after ``worlds`` worlds, or before a
+    world that would end past ``deadline`` (``racing.Clock``), or once one candidate is left
+    and closing is not among the plays.
     """
     others = [a for a in plays if a != CLOSE]
-    totals = dict.fromkeys(others, 0.0)
+    race = Race(others)
     after_close: dict[int, float] = {}
+    clock = Clock(deadline)
     n = 0
-    while n < worlds and (n < MIN_SAMPLES or time.perf_counter() < deadline):
+    while n < worlds and (n < MIN_SAMPLES or clock.has_time()):
         s = FastDealSolver(k.sample_world(rng))
-        if others:
-            values = s.model_values(
-                others,
-                blind=k.opp,
-                tricks=MODELLED_TRICKS,
-                lead_tricks=MODELLED_LEAD_TRICKS,
-                loss_weight=LOSS_WEIGHT,
-            )
-            for a, v in values.items():
-                totals[a] += v
+        if race.live:
+            race.add(world_values(k, s, race.live))
         if CLOSE in plays:
             for card, v in s.close_lead_values().items():
                 after_close[card] = after_close.get(card, 0.0) + weigh(v)
         n += 1
-    values = {a: t / n for a, t in totals.items()}
+        clock.tick()
+        if racing:
+            race.judge()
+            if len(race.live) == 1 and CLOSE not in plays:
+                break  # the one candidate left is the choice
+    values = race.means()
     if CLOSE in plays:
         values[CLOSE] = max(after_close.values()) / n
     return values
+
+
+def world_values(k: Knowledge, s: FastDealSolver, candidates: list[int]) -> dict[int, float]:
+    """Each candidate's value in one open-talon world, as the expert searches it: the
+    opponent's next follows and next lead blind, the expert's losses weighed."""
+    return s.model_values(
+        candidates,
+        blind=k.opp,
+        tricks=MODELLED_TRICKS,
+        lead_tricks=MODELLED_LEAD_TRICKS,
+        loss_weight=LOSS_WEIGHT,
+    )
 
 
 def strict_values(

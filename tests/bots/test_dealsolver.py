@@ -144,7 +144,9 @@ def test_the_expert_averages_exact_full_deal_values_over_its_worlds() -> None:
         plays = [a for a in moves(view) if a != SURRENDER]
         if CLOSE not in plays:
             continue
-        got = expert.open_values(k, plays, random.Random(7), deadline=float("inf"), worlds=12)
+        got = expert.open_values(
+            k, plays, random.Random(7), deadline=float("inf"), worlds=12, racing=False
+        )
         worlds_rng = random.Random(7)
         worlds = [k.sample_world(worlds_rng) for _ in range(12)]
         solvers = [DealSolver(w) for w in worlds]
@@ -187,7 +189,9 @@ def test_losses_weigh_more_than_wins(monkeypatch: pytest.MonkeyPatch) -> None:
         by_weight = {}
         for weight in (3.0, 1.0):
             monkeypatch.setattr(expert, "LOSS_WEIGHT", weight)
-            by_weight[weight] = expert.open_values(k, plays, random.Random(5), float("inf"), 6)
+            by_weight[weight] = expert.open_values(
+                k, plays, random.Random(5), float("inf"), 6, racing=False
+            )
         weighed, plain = by_weight[3.0], by_weight[1.0]
         worlds_rng = random.Random(5)
         worlds = [k.sample_world(worlds_rng) for _ in range(6)]
