@@ -14,8 +14,9 @@ follower for its own next trick, so for a single world the values are ``model_va
 two modelled tricks (tests/bots/test_nofusion.py checks it). ``--worlds`` worlds per decision
 whatever the time: the cost is one search per candidate and reply in each world. In the strict
 phase it is the expert. ``fixed-expert`` is the expert with the same ``--worlds`` worlds whatever
-the time, every candidate valued in each (no race), the fair comparison. Like the expert, it counts each game point it may lose
-``expert.LOSS_WEIGHT`` times (``weigh``; the C search's ``loss_weight``). Measured before the
+the time, every candidate valued in each (no race), the fair comparison. Like the expert, it
+counts each game point it may lose ``expert.LOSS_WEIGHT`` times (``weigh``; the C search's
+``loss_weight``). Measured before the
 expert weighed its losses, so with plain game points in both (1,000 pairs, 32 worlds):
 ``nofusion`` 68.6 % against the rollout baseline, ``fixed-expert`` 69.6 %: no gain, so not a
 level.
