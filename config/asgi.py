@@ -9,11 +9,15 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from django.urls import re_path  # noqa: E402
 
+from apps.common.sockets import NoRouteConsumer  # noqa: E402
 from apps.matches import routing as match_sockets  # noqa: E402
 from apps.ranking import routing as player_sockets  # noqa: E402
 
 websocket_urlpatterns = match_sockets.websocket_urlpatterns + player_sockets.websocket_urlpatterns
+# Any other path: refused with an error frame and close code 4404 (not a server error).
+websocket_urlpatterns.append(re_path(r"", NoRouteConsumer.as_asgi()))
 
 application = ProtocolTypeRouter(
     {

@@ -1,9 +1,11 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from apps.accounts.urls import urlpatterns as accounts_api
 from apps.chat.urls import urlpatterns as chat_api
+from apps.common.errors import api_not_found
+from apps.common.urls import urlpatterns as common_api
 from apps.matches.urls import urlpatterns as matches_api
 from apps.moderation.urls import urlpatterns as moderation_api
 from apps.ranking.urls import urlpatterns as ranking_api
@@ -13,6 +15,7 @@ from apps.wallet.urls import urlpatterns as wallet_api
 # each included resolver that fails to match a path costs a bookkeeping step of its own (a
 # tenth of a gunicorn worker's CPU on the move benchmark when there were six of them).
 api_v1 = [*matches_api, *accounts_api, *chat_api, *moderation_api, *ranking_api, *wallet_api]
+api_v1 += common_api  # the error catalogue
 
 urlpatterns = [
     path("api/v1/", include(api_v1)),
@@ -21,6 +24,17 @@ urlpatterns = [
     path("leaderboard/", include("apps.ranking.page_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
+    # allauth's own specification (HEADLESS_SERVE_SPECIFICATION) in the same Swagger UI.
+    path(
+        "api/docs/allauth/",
+        SpectacularSwaggerView.as_view(url="/_allauth/openapi.json"),
+        name="swagger-ui-allauth",
+    ),
+    # Whatever else is under /api/: a 404 problem, also for a URL without its trailing slash.
+    re_path(r"^api/", api_not_found),
+    path("i18n/", include("django.conf.urls.i18n")),
+    # The web client last: its shell answers "/" and the client routes.
+    path("", include("apps.web.urls")),
 ]
 
 handler404 = "apps.common.errors.not_found"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
@@ -36,7 +37,12 @@ class GuestOutput(serializers.Serializer):
 
 
 class GuestThrottle(AnonRateThrottle):
+    """Guests created per client address: ``settings.GUEST_CREATE_RATE`` (e.g. ``"30/hour"``)."""
+
     scope = "guest_create"
+
+    def get_rate(self) -> str | None:
+        return settings.GUEST_CREATE_RATE
 
 
 class GuestCreateApi(APIView):

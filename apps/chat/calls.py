@@ -45,6 +45,7 @@ from django.core.cache import cache
 
 from apps.accounts.models import User
 from apps.common.errors import Conflict, Forbidden, Problem
+from apps.matches.engine import echo
 from apps.matches.models import Match, Seat
 from apps.moderation.guards import require_online_allowed
 
@@ -145,7 +146,7 @@ def call_command(caller: Caller, message: dict[str, Any]) -> Outcome:
         return _hangup(caller)
     if kind == "call.status":
         return Outcome(reply=_status(caller))
-    raise Problem(f"unknown message type {kind!r}", code="unknown_message")
+    raise Problem(f"unknown message type {echo(kind)}", code="unknown_message")
 
 
 def _other_user(caller: Caller) -> tuple[int, int]:

@@ -11,6 +11,7 @@ the same shape (and ``JSONParser`` makes sure that no request body is a server e
 from __future__ import annotations
 
 import math
+import re
 from http import HTTPStatus
 from typing import Any
 
@@ -18,11 +19,13 @@ from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
 from django.db import connections
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.urls import Resolver404, resolve
 from django.views.csrf import csrf_failure as django_csrf_failure
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, parsers, status
 from rest_framework.response import Response
 
-from apps.matches.engine import CodecError, RuleViolation
+from apps.matches.engine import CodecError, RuleViolation, clip
 
 PROBLEM_BASE = "https://snapszer.klub/problems/"
 CONTENT_TYPE = "application/problem+json"
@@ -31,6 +34,10 @@ WWW_AUTHENTICATE = 'X-Session-Token realm="api"'
 # Paths whose clients speak JSON; elsewhere (the admin) Django's own HTML pages are kept.
 JSON_PATH_PREFIXES = ("/api/", "/_allauth/")
 _CSRF_PREFIX = "CSRF Failed: "
+# No ``detail`` is longer (a safety net: messages quote client input through ``echo``).
+DETAIL_LIMIT = 300
+# A quoted part of a validation message, e.g. DRF's '"<input>" is not a valid choice.'
+_QUOTED = re.compile(r'"([^"]*)"')
 
 
 class Problem(Exception):
@@ -99,7 +106,7 @@ def problem_body(*, status_code: int, code: str, title: str, detail: Any, **extr
         "type": PROBLEM_BASE + code,
         "title": title,
         "status": status_code,
-        "detail": detail,
+        "detail": clip(detail, DETAIL_LIMIT) if isinstance(detail, str) else detail,
         "code": code,
         **extra,
     }
@@ -153,7 +160,7 @@ def _api_exception_response(exc: exceptions.APIException) -> Response:
     headers: dict[str, str] = {}
     if isinstance(exc, exceptions.ValidationError):
         code, title, detail = "invalid_input", "Invalid input", "the request body is not valid"
-        extra["errors"] = exc.detail
+        extra["errors"] = _clipped(exc.detail)
     elif isinstance(exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed):
         # DRF answers 403 when no authentication class names a scheme; a missing or unusable
         # credential is a 401, which must say how to authenticate.
@@ -168,8 +175,38 @@ def _api_exception_response(exc: exceptions.APIException) -> Response:
     return _problem_response(status_code, body, headers)
 
 
+def _clipped(errors: Any) -> Any:
+    """DRF's validation messages with the client input they quote (in double quotes, or as
+    keys of a dict field) cut short."""
+    if isinstance(errors, dict):
+        return {clip(str(key)): _clipped(value) for key, value in errors.items()}
+    if isinstance(errors, list):
+        return [_clipped(value) for value in errors]
+    message = _QUOTED.sub(lambda quoted: f'"{clip(quoted[1])}"', str(errors))
+    return clip(message, DETAIL_LIMIT)
+
+
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     body = problem_body(status_code=404, code="not_found", title="Not Found", detail="no such page")
+    return JsonResponse(body, status=404, content_type=CONTENT_TYPE)
+
+
+@csrf_exempt
+def api_not_found(request: HttpRequest) -> HttpResponse:
+    """Every URL under ``/api/`` that nothing else routes (the last ``api/`` pattern in
+    ``config/urls.py``): a 404 problem for every method and in every mode, where Django would
+    answer its HTML debug page (DEBUG) or redirect to the URL with a slash (``APPEND_SLASH``,
+    which a POST cannot follow and which is a 500 under DEBUG). A URL that lacks only its
+    trailing slash says so."""
+    detail = "no such URL"
+    if not request.path_info.endswith("/"):
+        try:
+            match = resolve(request.path_info + "/")
+        except Resolver404:
+            match = None
+        if match is not None and match.func is not api_not_found:
+            detail = "no such URL: API URLs end with a slash, add one"
+    body = problem_body(status_code=404, code="not_found", title="Not Found", detail=detail)
     return JsonResponse(body, status=404, content_type=CONTENT_TYPE)
 
 

@@ -14,6 +14,7 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
 
+from .catalogue import CODES
 from .errors import CONTENT_TYPE, PROBLEM_BASE
 
 
@@ -24,9 +25,10 @@ class ProblemSerializer(serializers.Serializer):
     title = serializers.CharField(help_text="short, human-readable summary")
     status = serializers.IntegerField(help_text="the HTTP status code")
     detail = serializers.CharField(help_text="human-readable explanation of this occurrence")
-    code = serializers.CharField(
-        help_text="stable code to branch on, e.g. version_conflict, not_your_turn, room_full "
-        "(the full list is in docs/api.md)"
+    code = serializers.ChoiceField(
+        choices=CODES,
+        help_text="stable code to branch on, e.g. version_conflict, not_your_turn, room_full; "
+        "every code with its status and meaning: GET /api/v1/errors/",
     )
     errors = serializers.DictField(
         child=serializers.ListField(child=serializers.CharField()),

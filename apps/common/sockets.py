@@ -5,7 +5,7 @@ only when the handshake comes from one of our own origins (or from no browser at
 otherwise any web page could open the socket with a visitor's cookie (cross-site WebSocket
 hijacking). Apps send ``{"type": "authenticate", "token": "<session token>"}`` as their first
 message, within ``WS_AUTH_TIMEOUT_SECONDS``. Close code 4401: not authenticated. Once refused,
-a socket takes no more messages.
+a socket takes no more messages. A path no route takes is refused with 4404 (``NoRouteConsumer``).
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from django.utils.http import is_same_domain
 from apps.accounts.models import User
 
 NOT_AUTHENTICATED = 4401
+NOT_FOUND = 4404
 
 
 def _user_for_token(token: str) -> User | None:
@@ -160,3 +161,15 @@ class AuthenticatedJsonConsumer(AsyncJsonWebsocketConsumer, abc.ABC):
         self._stop_deadline()
         await self.send_json({"type": "error", "code": code})
         await self.close(code=close_code)
+
+
+class NoRouteConsumer(AsyncJsonWebsocketConsumer):
+    """The last WebSocket route: a path no other route takes (``/ws/nothing/``,
+    ``/ws/matches/not-a-uuid/``) is accepted, told ``{"type": "error", "code": "not_found"}``
+    and closed with 4404, where Channels' router would fail the handshake with a server error.
+    """
+
+    async def connect(self) -> None:
+        await self.accept()
+        await self.send_json({"type": "error", "code": "not_found"})
+        await self.close(code=NOT_FOUND)

@@ -40,6 +40,7 @@ from apps.accounts.models import User
 from apps.chat import calls
 from apps.common.errors import Conflict, Problem
 from apps.common.sockets import NOT_AUTHENTICATED, AuthenticatedJsonConsumer
+from apps.matches.engine import clip
 from apps.matches.models import Match, Seat
 
 from . import deadlines
@@ -61,7 +62,7 @@ def _error_frame(problem: Problem, request: str) -> dict[str, Any]:
     """A refused client message, answered to its socket (which stays open)."""
     return {
         "type": "error",
-        "for": request,
+        "for": clip(request),
         "code": problem.code,
         "detail": problem.detail,
         **problem.extra,

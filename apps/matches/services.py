@@ -31,6 +31,7 @@ from apps.matches.engine import (
     Surrender,
     command_from_json,
     command_to_json,
+    echo,
 )
 from apps.matches.engine.commands import Pause, Resume, ShowHand
 from apps.moderation.guards import require_online_allowed
@@ -64,14 +65,14 @@ INVITE_LENGTH = 6
 
 def _check_variant(variant: str) -> None:
     if variant not in VARIANTS:
-        raise Problem(f"unknown variant {variant!r}", code="unknown_variant")
+        raise Problem(f"unknown variant {echo(variant)}", code="unknown_variant")
 
 
 def match_create_vs_computer(*, user: User, variant: str, strength: str) -> Match:
     _check_variant(variant)
     if strength not in LEVELS:
         raise Problem(
-            f"unknown strength {strength!r}; choose one of {sorted(LEVELS)}",
+            f"unknown strength {echo(strength)}; choose one of {sorted(LEVELS)}",
             code="unknown_strength",
         )
     with transaction.atomic():

@@ -23,6 +23,7 @@ from apps.accounts.models import User
 from apps.chat.models import Block, ChatMessage
 from apps.chat.services import calls_end_for_block
 from apps.common.errors import Conflict, Forbidden, NotFound, Problem
+from apps.matches.engine import echo
 from apps.matches.models import Match
 
 from .models import ModerationAction, Report, Sanction
@@ -197,7 +198,7 @@ def report_create(
     ``block`` also blocks that player (in the same transaction). Moderators hear of it by e-mail.
     """
     if category not in Report.Category.values:
-        raise Problem(f"unknown category {category!r}", code="unknown_category")
+        raise Problem(f"unknown category {echo(category)}", code="unknown_category")
     reason = _reason(reason)
     if reported_user_id == reporter.pk:
         raise Problem("you cannot report yourself", code="cannot_report_self")
@@ -276,7 +277,7 @@ def _sanction_issue(
     """Inside the caller's transaction: the sanction, its log entry, and after commit the
     e-mail to the player and (suspensions) the task that ends it."""
     if kind not in _ISSUED:
-        raise Problem(f"unknown sanction {kind!r}", code="unknown_action")
+        raise Problem(f"unknown sanction {echo(kind)}", code="unknown_action")
     if user.pk == moderator.pk:
         raise Forbidden("you cannot sanction yourself", code="own_case")
     if kind == Sanction.Kind.SUSPENSION:
@@ -346,7 +347,7 @@ def report_resolve(
     a ``suspension`` until ``until``, or a ``ban``. The report's status, the sanction and the
     log entry are written together; a report already decided is refused (409)."""
     if action not in RESOLUTIONS:
-        raise Problem(f"unknown action {action!r}", code="unknown_action")
+        raise Problem(f"unknown action {echo(action)}", code="unknown_action")
     permissions = ["moderation.change_report"]
     if action != DISMISS:
         permissions.append("moderation.add_sanction")

@@ -25,6 +25,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "channels",
+    "corsheaders",
     "allauth",
     "allauth.account",
     "allauth.headless",
@@ -36,12 +37,17 @@ INSTALLED_APPS = [
     "apps.moderation",
     "apps.wallet",
     "apps.ranking",
+    "apps.web",
 ]
 
 MIDDLEWARE = [
+    # CORS first: a preflight is answered before anything else (authentication included).
+    "corsheaders.middleware.CorsMiddleware",
+    "apps.common.middleware.ApiProblemMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "apps.web.middleware.ClubLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -62,6 +68,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -81,7 +88,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-LANGUAGE_CODE = "en-us"
+# The club is Hungarian; a visitor may choose English (apps/web/middleware.py).
+LANGUAGE_CODE = "hu"
+LANGUAGES = [("hu", "Magyar"), ("en", "English")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
@@ -110,6 +120,24 @@ HEADLESS_FRONTEND_URLS = {
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Snapszer Klub <noreply@snapszer.invalid>")
 # A failed CSRF check on the browser endpoints (and the API) answers problem+json, not HTML.
 CSRF_FAILURE_VIEW = "apps.common.errors.csrf_failure"
+# allauth's own OpenAPI specification of its endpoints, at /_allauth/openapi.json (and .yaml);
+# Swagger UI shows it at /api/docs/allauth/. No HTML page of allauth's (it loads a CDN).
+HEADLESS_SERVE_SPECIFICATION = True
+HEADLESS_SPECIFICATION_TEMPLATE_NAME = None
+
+# --- CORS: web apps on other origins (docs/api.md, conventions) -------------------------------
+# The origins allowed to call the API from a browser, e.g. "https://app.example.org,
+# http://localhost:5173"; empty (the default): no cross-origin access. They authenticate with
+# X-Session-Token (no cookies cross-origin); a preflight is answered before authentication.
+CORS_ALLOWED_ORIGINS = env.list("CORS_ALLOWED_ORIGINS", default=[])
+CORS_URLS_REGEX = r"^/(api|_allauth)/"
+CORS_ALLOW_HEADERS = ("accept", "content-type", "x-session-token")
+CORS_EXPOSE_HEADERS = ("Retry-After", "WWW-Authenticate", "Allow")
+CORS_ALLOW_CREDENTIALS = False
+CORS_PREFLIGHT_MAX_AGE = 3600
+
+# Guests created per client address (429 ``throttled`` beyond), as DRF writes rates.
+GUEST_CREATE_RATE = env("GUEST_CREATE_RATE", default="30/hour")
 
 # --- REST ------------------------------------------------------------------------------------
 REST_FRAMEWORK = {
@@ -122,7 +150,6 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["apps.common.errors.JSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "apps.common.errors.problem_exception_handler",
-    "DEFAULT_THROTTLE_RATES": {"guest_create": "30/hour"},
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
 SPECTACULAR_SETTINGS = {
@@ -162,6 +189,7 @@ SPECTACULAR_SETTINGS = {
         "ActionTypeEnum": "apps.matches.api.ACTION_TYPES",
         "DealEndReasonEnum": "apps.matches.engine.events.DEAL_END_REASONS",
         "MatchEndReasonEnum": "apps.matches.api.MATCH_END_REASONS",
+        "RematchStatusEnum": "apps.matches.api.REMATCH_STATUSES",
         "ReportCategoryEnum": "apps.moderation.api.REPORT_CATEGORIES",
         "ReportStatusEnum": "apps.moderation.api.REPORT_STATUSES",
         "NoticeKindEnum": "apps.moderation.api.NOTICE_KINDS",
@@ -169,6 +197,20 @@ SPECTACULAR_SETTINGS = {
     },
     "SWAGGER_UI_SETTINGS": {"persistAuthorization": True},
 }
+SPECTACULAR_SETTINGS["DESCRIPTION"] += (
+    "\n\n**Error codes:** `GET /api/v1/errors/` lists every `code` with its status and "
+    "meaning (the `code` enum of `Problem` below).\n\n"
+    "**Sign-up, login, e-mail codes, password reset** are allauth's headless endpoints "
+    "(`/_allauth/app/v1/…` for apps, `/_allauth/browser/v1/…` for browsers): their own "
+    "OpenAPI specification is [/_allauth/openapi.json](/_allauth/openapi.json), shown at "
+    "[/api/docs/allauth/](/api/docs/allauth/).\n\n"
+    "**Every socket message** in both directions, and the close codes (4401, 4403, 4404): "
+    "docs/api.md, section 6.1."
+)
+SPECTACULAR_SETTINGS["TAGS"].append(
+    {"name": "reference", "description": "The API's own reference: the error catalogue"}
+)
+SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"]["ProblemCodeEnum"] = "apps.common.catalogue.CODES"
 
 # --- Celery ----------------------------------------------------------------------------------
 CELERY_TASK_ALWAYS_EAGER = False

@@ -1,5 +1,6 @@
 """The leaderboard pages in a real browser (Debian's Chromium through Playwright), on a desktop
-and on a phone-sized screen, against a live server with a seeded database."""
+and on a phone-sized screen, against a live server with a seeded database: in Hungarian first
+(the club's language), then in English as a visitor chooses it with the language switch."""
 
 from __future__ import annotations
 
@@ -26,6 +27,20 @@ ARGS = [
 ]
 PHONE = {"width": 390, "height": 844}
 LONG_NAME = "Szabó-Kisfaludy Erzsébet Annamária"  # 34 of 40
+HUNGARIAN_MONTHS = [
+    "január",
+    "február",
+    "március",
+    "április",
+    "május",
+    "június",
+    "július",
+    "augusztus",
+    "szeptember",
+    "október",
+    "november",
+    "december",
+]
 
 pytestmark = [
     pytest.mark.skipif(
@@ -77,7 +92,12 @@ def seeded(settings: Any) -> dict[str, Any]:
             points=90 - 2 * (rank - 1),
             awarded_at=timezone.now(),
         )
-    return {"year": year, "month": month, "label": f"{reached:%B} {year}"}
+    return {
+        "year": year,
+        "month": month,
+        "label": f"{year}. {HUNGARIAN_MONTHS[month - 1]}",  # as Hungarians write it
+        "english_label": f"{reached:%B} {year}",
+    }
 
 
 def _fits_the_screen(page: Any) -> None:
@@ -94,31 +114,75 @@ def _inside(page: Any, locator: Any) -> None:
     assert box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"] + 0.5
 
 
-def test_a_visitor_reads_the_elo_ranking_and_a_months_medals(
+def test_a_visitor_reads_the_elo_ranking_and_a_months_medals_then_switches_to_english(
     browser: Any, live_server: Any, seeded: dict[str, Any]
 ) -> None:
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    month_path = f"/leaderboard/{seeded['year']}/{seeded['month']}/"
+    # Scripts off: the pages, the pager and the language switch need none.
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 800}, java_script_enabled=False
+    )
+    page = context.new_page()
     page.goto(f"{live_server.url}/leaderboard/")
-    assert page.title().startswith("Elo ranking")
+    assert page.locator("html").get_attribute("lang") == "hu"
+    assert page.title() == "Elo-ranglista · Snapszer Klub"
+    assert page.get_by_role("heading", level=1).inner_text() == "Elo-ranglista"
+    assert page.get_by_role("link", name="Snapszer Klub").get_attribute("href") == "/"
+    assert page.get_by_role("button", name="Magyar").get_attribute("aria-pressed") == "true"
     rows = page.locator("tbody tr")
     assert rows.count() == 25
     first = rows.first
     assert LONG_NAME in first.inner_text()
     assert "1900" in first.inner_text()
     assert first.locator(".medal-gold").is_visible()
+    assert first.locator(".medal-gold").inner_text().startswith("Arany ")
+    for header in ("Helyezés", "Játékos", "Értékszám"):
+        assert page.get_by_role("columnheader", name=header).is_visible()
 
-    page.get_by_role("link", name="Next →").click()
+    page.get_by_role("link", name="Következő →").click()
     page.wait_for_url("**/leaderboard/?page=2")
     assert page.locator("tbody tr").count() == 5
     assert "Player 29" in page.locator("tbody").inner_text()
+    assert page.get_by_text("2. oldal (összesen 2)").is_visible()
 
     page.get_by_role("link", name=seeded["label"]).click()
-    page.wait_for_url(f"**/leaderboard/{seeded['year']}/{seeded['month']}/")
+    page.wait_for_url(f"**{month_path}")
+    assert page.get_by_role("heading", level=1).inner_text() == f"Havi verseny · {seeded['label']}"
     winners = page.locator("li.winner")
     assert winners.count() == 3
+    assert "Arany" in winners.nth(0).inner_text() and LONG_NAME in winners.nth(0).inner_text()
+    assert "Bronz" in winners.nth(2).inner_text() and "Player 02" in winners.nth(2).inner_text()
+    assert page.get_by_role("heading", name="Érmesek").is_visible()
+
+    # The switch is a plain form: the button posts it and the same page comes back in English.
+    page.get_by_role("button", name="English").click()
+    page.wait_for_url(f"**{month_path}")
+    page.wait_for_selector("html[lang=en]", state="attached")
+    assert page.get_by_role("button", name="English").get_attribute("aria-pressed") == "true"
+    assert (
+        page.get_by_role("heading", level=1).inner_text()
+        == f"Monthly tournament · {seeded['english_label']}"
+    )
+    winners = page.locator("li.winner")
     assert "Gold" in winners.nth(0).inner_text() and LONG_NAME in winners.nth(0).inner_text()
-    assert "Player 02" in winners.nth(2).inner_text()
-    page.close()
+    assert "Bronze" in winners.nth(2).inner_text()
+    assert page.get_by_role("heading", name="Medal winners").is_visible()
+
+    page.get_by_role("link", name="Elo ranking").click()
+    page.wait_for_url("**/leaderboard/")
+    assert page.title() == "Elo ranking · Snapszer Klub"
+    assert page.locator("tbody tr").first.locator(".medal-gold").inner_text().startswith("Gold ")
+    assert page.get_by_role("link", name=seeded["english_label"]).is_visible()
+    page.get_by_role("link", name="Next →").click()
+    page.wait_for_url("**/leaderboard/?page=2")
+    assert page.get_by_text("Page 2 of 2").is_visible()
+
+    # The choice stays (the cookie), and the way back keeps the page one is on.
+    page.get_by_role("button", name="Magyar").click()
+    page.wait_for_selector("html[lang=hu]", state="attached")
+    assert page.url.endswith("/leaderboard/?page=2")
+    assert page.get_by_role("link", name="← Előző").is_visible()
+    context.close()
 
 
 def test_on_a_phone_nothing_scrolls_sideways_and_names_and_medals_show(
@@ -134,8 +198,10 @@ def test_on_a_phone_nothing_scrolls_sideways_and_names_and_medals_show(
         assert LONG_NAME in first.locator(".name").inner_text()
         _inside(page, first.locator(".medal").first)
         _inside(page, page.locator("tbody tr").nth(2).locator(".medal-bronze"))
+        for button in ("Magyar", "English"):
+            _inside(page, page.get_by_role("button", name=button))
     missing = page.goto(f"{live_server.url}/leaderboard/2026/13/")
     assert missing is not None and missing.status == 404
-    assert page.get_by_text("There is no tournament for that month.").is_visible()
+    assert page.get_by_text("Erre a hónapra nincs verseny.").is_visible()
     _fits_the_screen(page)
     page.close()

@@ -1,4 +1,5 @@
-"""The leaderboard pages as a visitor sees them, and a player's stats over the API."""
+"""The leaderboard pages as a visitor sees them (in Hungarian, the club's language; English is
+tested in test_page_language.py), and a player's stats over the API."""
 
 from __future__ import annotations
 
@@ -35,8 +36,9 @@ def test_the_elo_page_ranks_players_with_their_medals(make_player) -> None:
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in html
     assert html.index("Anna Kovács") < html.index("Béla")
     assert "1610" in html and "1555" in html
-    assert "Gold 2026-09" in html
-    assert "provisional" in html  # Béla: fewer than 20 rated matches
+    assert "Arany 2026-09" in html
+    assert 'title="Aranyérem, 2026-09"' in html
+    assert "ideiglenes" in html  # Béla: fewer than 20 rated matches
     assert "Nobody Yet" not in html
 
 
@@ -47,10 +49,10 @@ def test_the_elo_page_is_paginated(make_player, settings) -> None:
         Rating.objects.create(user=player.user, rating=1600 - i, matches=1)
     first = Client().get("/leaderboard/").content.decode()
     assert "Player 0" in first and "Player 1" in first and "Player 2" not in first
-    assert "Page 1 of 3" in first
+    assert "1. oldal (összesen 3)" in first
     third = Client().get("/leaderboard/", {"page": 3}).content.decode()
     assert "Player 4" in third and "Player 0" not in third
-    assert "Page 3 of 3" in third
+    assert "3. oldal (összesen 3)" in third
 
 
 def test_a_month_page_shows_its_standings_and_medal_winners(make_player) -> None:
@@ -73,15 +75,19 @@ def test_a_month_page_shows_its_standings_and_medal_winners(make_player) -> None
     response = Client().get("/leaderboard/2026/9/")
     assert response.status_code == 200
     html = response.content.decode()
-    assert "September 2026" in html
-    assert "Medal winners" in html
+    assert "<h1>Havi verseny · 2026. szeptember</h1>" in html
+    assert "Érmesek" in html
     assert html.index("Anna") < html.index("Cili") < html.index("Béla")
-    assert "Gold" in html and "Silver" in html and "Bronze 2026-09" in html
-    assert "Bronze 2026-09" in html
+    assert ">Arany</span>" in html and ">Ezüst</span>" in html and ">Bronz</span>" in html
+    assert "Bronz 2026-09" in html
+    assert "29 pont" in html
 
     empty = Client().get("/leaderboard/2026/8/")
     assert empty.status_code == 200
-    assert "No ranked matches were played in August 2026" in empty.content.decode()
+    assert (
+        "Ebben a hónapban (2026. augusztus) nem játszottak ranglistás meccset."
+        in empty.content.decode()
+    )
 
 
 @pytest.mark.parametrize(
@@ -97,11 +103,11 @@ def test_a_month_that_does_not_exist_or_has_not_come_is_a_404_page(path: str) ->
     response = Client().get(path)
     assert response.status_code == 404
     assert response["Content-Type"].startswith("text/html")
-    assert "There is no tournament for that month." in response.content.decode()
+    assert "Erre a hónapra nincs verseny." in response.content.decode()
 
 
 def test_the_current_month_is_live(make_player) -> None:
     now = timezone.now()
     response = Client().get(f"/leaderboard/{now.year}/{now.month}/")
     assert response.status_code == 200
-    assert "The month is still running" in response.content.decode()
+    assert "A hónap még tart" in response.content.decode()

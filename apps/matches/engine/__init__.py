@@ -22,7 +22,7 @@ from .commands import (
     TechnicalLoss,
 )
 from .decide import decide
-from .errors import CODES, RuleViolation
+from .errors import CODES, RuleViolation, clip, echo
 from .events import Event
 from .evolve import evolve, replay
 from .fairness import commitment
@@ -58,10 +58,12 @@ __all__ = [
     "Variant",
     "card",
     "cards",
+    "clip",
     "command_from_json",
     "command_to_json",
     "commitment",
     "decide",
+    "echo",
     "evolve",
     "from_json",
     "history_for",

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .errors import echo
+
 SUITS: tuple[str, ...] = ("P", "T", "Z", "M")
 SUIT_NAMES = {"P": "piros", "T": "tök", "Z": "zöld", "M": "makk"}
 
@@ -62,7 +64,7 @@ def card(code: str) -> Card:
     try:
         return _CARDS[code]
     except (KeyError, TypeError):
-        raise UnknownCard(f"not a card: {code!r}") from None
+        raise UnknownCard(f"not a card: {echo(code)}") from None
 
 
 def cards(codes: str | Iterable[str]) -> tuple[Card, ...]:

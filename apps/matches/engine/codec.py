@@ -18,6 +18,7 @@ from typing import Any
 
 from .cards import Card, UnknownCard, card
 from .commands import COMMAND_TYPES, Command
+from .errors import echo
 from .events import EVENT_TYPES, Event
 
 JSON = dict[str, Any]
@@ -38,19 +39,19 @@ UPCASTERS: dict[tuple[str, int], Upcaster] = {("card_played", 1): _card_played_v
 
 def _decode_int(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise CodecError(f"expected an integer, got {value!r}")
+        raise CodecError(f"expected an integer, got {echo(value)}")
     return value
 
 
 def _decode_str(value: object) -> str:
     if not isinstance(value, str):
-        raise CodecError(f"expected a string, got {value!r}")
+        raise CodecError(f"expected a string, got {echo(value)}")
     return value
 
 
 def _decode_bool(value: object) -> bool:
     if not isinstance(value, bool):
-        raise CodecError(f"expected true or false, got {value!r}")
+        raise CodecError(f"expected true or false, got {echo(value)}")
     return value
 
 
@@ -66,9 +67,9 @@ def _decode_datetime(value: object) -> datetime:
     try:
         moment = datetime.fromisoformat(value)  # type: ignore[arg-type]
     except (TypeError, ValueError):
-        raise CodecError(f"expected an ISO 8601 time, got {value!r}") from None
+        raise CodecError(f"expected an ISO 8601 time, got {echo(value)}") from None
     if moment.tzinfo is None:
-        raise CodecError(f"a time needs its UTC offset: {value!r}")
+        raise CodecError(f"a time needs its UTC offset: {echo(value)}")
     return moment
 
 
@@ -94,7 +95,7 @@ def _converters(hint: Any) -> tuple[Callable[[Any], Any], Callable[[Any], Any]]:
 
         def decode_tuple(value: object) -> tuple[Any, ...]:
             if not isinstance(value, list | tuple):
-                raise CodecError(f"expected a list, got {value!r}")
+                raise CodecError(f"expected a list, got {echo(value)}")
             return tuple(decode_item(v) for v in value)
 
         return (lambda t: [encode_item(v) for v in t]), decode_tuple
@@ -131,7 +132,7 @@ class _Shape:
                 raise CodecError(f"{self.cls.type}: missing field {name!r}")
         unknown = payload.keys() - {name for name, *_ in self.fields} - {"type", "schema_version"}
         if unknown:
-            raise CodecError(f"{self.cls.type}: unknown fields {sorted(unknown)}")
+            raise CodecError(f"{self.cls.type}: unknown fields {echo(sorted(unknown))}")
         return self.cls(**kwargs)
 
 
@@ -152,11 +153,11 @@ def from_json(payload: JSON) -> Event:
         raise CodecError("an event is a JSON object")
     shape = _EVENT_SHAPES.get(payload.get("type"))  # type: ignore[arg-type]
     if shape is None:
-        raise CodecError(f"unknown event type {payload.get('type')!r}")
+        raise CodecError(f"unknown event type {echo(payload.get('type'))}")
     current = shape.cls.schema_version
     version = payload.get("schema_version")
     if not isinstance(version, int) or not 1 <= version <= current:
-        raise CodecError(f"{shape.cls.type}: unsupported schema_version {version!r}")
+        raise CodecError(f"{shape.cls.type}: unsupported schema_version {echo(version)}")
     while version < current:
         upcast = UPCASTERS.get((shape.cls.type, version))
         if upcast is None:
@@ -178,6 +179,6 @@ def command_from_json(payload: JSON, **given: Any) -> Command:
         raise CodecError("a command is a JSON object")
     shape = _COMMAND_SHAPES.get(payload.get("type"))  # type: ignore[arg-type]
     if shape is None:
-        raise CodecError(f"unknown command type {payload.get('type')!r}")
+        raise CodecError(f"unknown command type {echo(payload.get('type'))}")
     known = {name for name, *_ in shape.fields}
     return shape.decode({**payload, **{k: v for k, v in given.items() if k in known}})  # type: ignore[no-any-return]

@@ -4,7 +4,7 @@ player leaving, resigning, losing technically, or everyone abandoning."""
 from __future__ import annotations
 
 from .commands import Abandon, DealCards, Leave, Resign, StartMatch, TechnicalLoss
-from .errors import RuleViolation
+from .errors import RuleViolation, echo
 from .events import DealEnded, DealStarted, MatchEnded, MatchStarted
 from .fairness import commitment, is_valid_salt
 from .legal import no_card_played
@@ -36,7 +36,7 @@ def start_match(rec: Recorder, cmd: StartMatch) -> None:
         raise RuleViolation("match_already_started", "the match has already been started")
     variant = VARIANTS.get(cmd.variant)
     if variant is None:
-        raise RuleViolation("unknown_variant", f"no such variant: {cmd.variant!r}")
+        raise RuleViolation("unknown_variant", f"no such variant: {echo(cmd.variant)}")
     target = variant.targets[0] if cmd.target is None else cmd.target
     if target not in variant.targets:
         raise RuleViolation("invalid_target", f"{variant.name} is played to {variant.targets}")
