@@ -43,7 +43,17 @@ class MatchPagination(LimitOffsetPagination):
 MATCH_STATUSES = ["waiting", "active", "finished", "expired", "cancelled"]
 VIEW_STATUSES = ["not_started", "playing", "awaiting_deal", "finished"]
 DEAL_PHASES = ["open", "closed", "exhausted", "over"]
-ACTION_TYPES = ["play_card", "exchange_trump", "close_talon", "surrender", "resign", "leave"]
+ACTION_TYPES = [
+    "play_card",
+    "exchange_trump",
+    "close_talon",
+    "surrender",
+    "resign",
+    "leave",
+    "pause",
+    "resume",
+    "show_hand",
+]
 MATCH_END_REASONS = ["points", "resigned", "left", "technical_loss", "abandoned"]
 SUITS_HELP = "suit code: P piros, T tök, Z zöld, M makk"
 CARD_HELP = "card code: suit (P, T, Z, M) + rank (U, O, K, X, A), e.g. PA"
@@ -55,6 +65,9 @@ def _cards(help_text: str = "card codes") -> serializers.ListField:
 
 class PlayerInfo(serializers.Serializer):
     seat = serializers.IntegerField()
+    user_id = serializers.IntegerField(
+        allow_null=True, help_text="the player's id (for blocks, reports, stats); null: Kati"
+    )
     name = serializers.CharField(help_text="display name; the computer is Kati")
     avatar_url = serializers.CharField(allow_blank=True)
     is_computer = serializers.BooleanField()
@@ -273,6 +286,16 @@ class DealRecord(RevealedDealFields):
     dealer = serializers.IntegerField()
 
 
+REMATCH_STATUSES = ["offered", "started"]
+
+
+class RematchState(serializers.Serializer):
+    status = serializers.ChoiceField(choices=REMATCH_STATUSES)
+    offered_by_seat = serializers.IntegerField(required=False, help_text="offered only")
+    expires_at = serializers.DateTimeField(required=False, help_text="offered only")
+    new_match_id = serializers.UUIDField(required=False, help_text="started only")
+
+
 class MatchOutput(serializers.Serializer):
     """A match as the caller sees it. ``view`` is the engine's view for the caller's seat."""
 
@@ -287,6 +310,13 @@ class MatchOutput(serializers.Serializer):
     scores = serializers.ListField(child=serializers.IntegerField())
     players = PlayerInfo(many=True)
     invite = Invite(allow_null=True, help_text="the room's invite, for its creator while open")
+    stake = serializers.IntegerField(
+        allow_null=True, help_text="ranked: the coins each player staked; otherwise null"
+    )
+    rematch = RematchState(
+        allow_null=True,
+        help_text="a finished match's rematch: offered (and by whom) or started; else null",
+    )
     winner_seat = serializers.IntegerField(allow_null=True)
     end_reason = serializers.CharField(allow_null=True)
     created_at = serializers.DateTimeField()
@@ -571,7 +601,7 @@ class MatchActionApi(APIView):
             "events": envelopes_for(
                 match.id, match.variant, outcome.first_seq, outcome.events, seat
             ),
-            "view": view_for(outcome.state, seat),
+            "view": view_for(outcome.state, seat, online=match.mode != Match.Mode.COMPUTER),
         }
         return Response(body)
 
@@ -649,7 +679,7 @@ class DealRecordApi(APIView):
 
 
 class RematchOutput(serializers.Serializer):
-    status = serializers.ChoiceField(choices=["offered", "started"])
+    status = serializers.ChoiceField(choices=REMATCH_STATUSES)
     new_match_id = serializers.UUIDField(allow_null=True)
 
 

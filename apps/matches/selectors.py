@@ -15,7 +15,7 @@ from apps.matches.engine import from_json, view_for
 from apps.matches.engine.events import DealEnded, DealStarted, HandShown
 
 from . import event_store
-from .models import Match, MatchEvent
+from .models import Match, MatchEvent, RematchOffer
 from .push import envelopes_for
 
 
@@ -53,6 +53,7 @@ def players_of(match: Match, seat: int) -> list[dict[str, Any]]:
             players.append(
                 {
                     "seat": s.index,
+                    "user_id": None,
                     "name": "Kati",
                     "avatar_url": "",
                     "is_computer": True,
@@ -64,6 +65,7 @@ def players_of(match: Match, seat: int) -> list[dict[str, Any]]:
             players.append(
                 {
                     "seat": s.index,
+                    "user_id": s.user_id,
                     "name": s.user.public_name,
                     "avatar_url": s.user.avatar_url,
                     "is_computer": False,
@@ -100,12 +102,29 @@ def match_payload(*, match: Match, seat: int, user: User) -> dict[str, Any]:
         "scores": list(state.scores),
         "players": players_of(match, seat),
         "invite": invite_of(match, user),
+        "stake": match.stake,
+        "rematch": rematch_of(match),
         "winner_seat": match.winner_seat,
         "end_reason": match.end_reason or None,
         "created_at": match.created_at,
         "finished_at": match.finished_at,
-        "view": view_for(state, seat),
+        "view": view_for(state, seat, online=match.mode != Match.Mode.COMPUTER),
     }
+
+
+def rematch_of(match: Match) -> dict[str, Any] | None:
+    """A finished match's rematch as a client shows it after a reload: started (with the new
+    match), offered (by which seat, until when), or ``None``."""
+    if match.status != Match.Status.FINISHED:
+        return None
+    new_id = Match.objects.filter(rematch_of=match).values_list("pk", flat=True).first()
+    if new_id is not None:
+        return {"status": "started", "new_match_id": str(new_id)}
+    offer = RematchOffer.objects.filter(match=match, expires_at__gt=timezone.now()).first()
+    if offer is None:
+        return None
+    seat = next(s.index for s in match.seats.all() if s.user_id == offer.offered_by_id)
+    return {"status": "offered", "offered_by_seat": seat, "expires_at": offer.expires_at}
 
 
 def heartbeat_payload(*, match: Match, seat: int) -> dict[str, Any]:

@@ -17,6 +17,8 @@ from apps.matches.models import Match
 from tests.conftest import Player
 
 GIVING_UP = ("surrender", "resign", "leave")
+# Online, a pause or a shown hand is legal too; random play sticks to the cards and the talon.
+PRESENCE = ("pause", "resume", "show_hand")
 
 
 def create_computer_match(player: Player, **body: Any) -> dict:
@@ -56,7 +58,7 @@ def act(player: Player, match: dict, action: dict, move_id: str) -> Any:
 
 
 def random_move(view: dict, rng: random.Random) -> dict:
-    moves = [a for a in view["legal_actions"] if a["type"] not in GIVING_UP]
+    moves = [a for a in view["legal_actions"] if a["type"] not in GIVING_UP + PRESENCE]
     return rng.choice(moves)
 
 

@@ -87,36 +87,67 @@ def reconnect(rec: Recorder, cmd: Reconnect) -> None:
     rec.emit(PlayerReconnected(cmd.seat))
 
 
-def pause(rec: Recorder, cmd: Pause) -> None:
-    state = _start(rec, cmd.seat)
-    if state.paused[cmd.seat] is not None:
-        raise RuleViolation("already_paused", "you are already paused")
-    if state.paused_in_deal[cmd.seat] or state.pauses_taken[cmd.seat] >= PAUSES_PER_MATCH:
-        raise RuleViolation(
+def pause_error(state: MatchState, seat: int) -> RuleViolation | None:
+    if state.paused[seat] is not None:
+        return RuleViolation("already_paused", "you are already paused")
+    if state.paused_in_deal[seat] or state.pauses_taken[seat] >= PAUSES_PER_MATCH:
+        return RuleViolation(
             "pause_limit",
             f"a pause may be asked once per deal and {PAUSES_PER_MATCH} times a match",
         )
+    return None
+
+
+def resume_error(state: MatchState, seat: int) -> RuleViolation | None:
+    if state.paused[seat] is None:
+        return RuleViolation("not_paused", "you are not paused")
+    return None
+
+
+def show_hand_error(state: MatchState, seat: int) -> RuleViolation | None:
+    deal = state.deal
+    if deal is None or deal.over:
+        return RuleViolation("deal_over", "no deal is being played right now")
+    if state.shown[seat] is not None:
+        return RuleViolation("already_shown", "your hand is being shown already")
+    if not deal.hands[seat]:
+        return RuleViolation("empty_hand", "you have no cards to show")
+    return None
+
+
+_CHECKS = ((Pause, pause_error), (Resume, resume_error), (ShowHand, show_hand_error))
+
+
+def presence_actions(state: MatchState, seat: int) -> list[Command]:
+    """The presence commands ``seat`` may send now (online play only: the service decides
+    whether the match is online): pause, resume (OK after a pause), show the hand."""
+    if not state.running:
+        return []
+    return [command(seat) for command, error in _CHECKS if error(state, seat) is None]
+
+
+def _check(error: RuleViolation | None) -> None:
+    if error is not None:
+        raise error
+
+
+def pause(rec: Recorder, cmd: Pause) -> None:
+    _check(pause_error(_start(rec, cmd.seat), cmd.seat))
     rec.emit(PauseStarted(cmd.seat, _now(rec) + PAUSE_LENGTH))
 
 
 def resume(rec: Recorder, cmd: Resume) -> None:
-    state = _start(rec, cmd.seat)
-    if state.paused[cmd.seat] is None:
-        raise RuleViolation("not_paused", "you are not paused")
+    _check(resume_error(_start(rec, cmd.seat), cmd.seat))
     rec.emit(PauseEnded(cmd.seat))
 
 
 def show_hand(rec: Recorder, cmd: ShowHand) -> None:
     state = _start(rec, cmd.seat)
-    deal = state.deal
-    if deal is None or deal.over:
-        raise RuleViolation("deal_over", "no deal is being played right now")
-    if state.shown[cmd.seat] is not None:
-        raise RuleViolation("already_shown", "your hand is being shown already")
-    hand = deal.hands[cmd.seat]
-    if not hand:
-        raise RuleViolation("empty_hand", "you have no cards to show")
-    rec.emit(HandShown(cmd.seat, tuple(sorted(hand)), _now(rec) + SHOW_LENGTH))
+    _check(show_hand_error(state, cmd.seat))
+    assert state.deal is not None
+    rec.emit(
+        HandShown(cmd.seat, tuple(sorted(state.deal.hands[cmd.seat])), _now(rec) + SHOW_LENGTH)
+    )
 
 
 def begin_stand_in(rec: Recorder, cmd: BeginStandIn) -> None:

@@ -15,7 +15,7 @@ from .codec import JSON, command_to_json, to_json
 from .commands import CloseTalon, ExchangeTrump, PlayCard
 from .events import CardDrawn, DealStarted, Event, HandShown
 from .legal import legal_actions
-from .presence import PAUSES_PER_DEAL, PAUSES_PER_MATCH
+from .presence import PAUSES_PER_DEAL, PAUSES_PER_MATCH, presence_actions
 from .state import DealState, MatchState, Trick
 from .variant import Variant
 
@@ -103,8 +103,11 @@ def _status(state: MatchState) -> str:
     return "awaiting_deal" if state.awaiting_deal else "playing"
 
 
-def view_for(state: MatchState, seat: int | None) -> JSON:
-    """Everything ``seat`` may know now, as JSON-ready data (``seat=None``: a spectator)."""
+def view_for(state: MatchState, seat: int | None, *, online: bool = False) -> JSON:
+    """Everything ``seat`` may know now, as JSON-ready data (``seat=None``: a spectator).
+
+    ``online``: the match is played between people, so the presence actions (pause, OK after
+    a pause, show the hand) are among the legal actions when the rules allow them."""
     view: JSON = {
         "seat": seat,
         "status": _status(state),
@@ -125,6 +128,8 @@ def view_for(state: MatchState, seat: int | None) -> JSON:
         view["presence"] = _presence(state)
     if seat is not None:
         actions = sorted(legal_actions(state, seat), key=_display_order)
+        if online:
+            actions += presence_actions(state, seat)
         view["legal_actions"] = [_action_json(a) for a in actions]
     return view
 
