@@ -1,0 +1,96 @@
+// The public API, as every client sees it: REST under /api/v1/, allauth's headless browser
+// endpoints under /_allauth/browser/v1/. The browser is known by its session cookie; unsafe
+// methods carry Django's CSRF token. Errors are problem+json: ApiError keeps status and code.
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super((body && body.detail) || `HTTP ${status}`);
+    this.status = status;
+    this.code = (body && body.code) || (status === 0 ? "network" : "unknown");
+    this.body = body || {};
+  }
+}
+
+function cookie(name) {
+  const found = document.cookie.split("; ").find((part) => part.startsWith(name + "="));
+  return found ? decodeURIComponent(found.slice(name.length + 1)) : "";
+}
+
+async function call(method, url, body) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (method !== "GET") headers["X-CSRFToken"] = cookie("csrftoken");
+  let response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      credentials: "same-origin",
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    throw new ApiError(0, { code: "network", detail: String(error) });
+  }
+  const text = await response.text();
+  let data = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+  }
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data;
+}
+
+const v1 = (path) => `/api/v1/${path}`;
+const auth = (path) => `/_allauth/browser/v1/${path}`;
+
+export const api = {
+  get: (path) => call("GET", v1(path)),
+  post: (path, body = {}) => call("POST", v1(path), body),
+  patch: (path, body) => call("PATCH", v1(path), body),
+  del: (path) => call("DELETE", v1(path)),
+
+  me: () => call("GET", v1("me/")),
+  guest: (displayName) => call("POST", v1("guests/"), displayName ? { display_name: displayName } : {}),
+  match: (id) => call("GET", v1(`matches/${id}/`)),
+  matches: (limit = 10) => call("GET", v1(`matches/?limit=${limit}&offset=0`)),
+  events: (id, afterSeq) => call("GET", v1(`matches/${id}/events/?after_seq=${afterSeq}&limit=1000`)),
+  act: (id, action, expectedVersion, clientMoveId) =>
+    call("POST", v1(`matches/${id}/actions/`), {
+      action,
+      expected_version: expectedVersion,
+      client_move_id: clientMoveId,
+    }),
+  deal: (id, number) => call("GET", v1(`matches/${id}/deals/${number}/`)),
+  computer: (strength) => call("POST", v1("matches/computer/"), { variant: "klub", strength }),
+  room: () => call("POST", v1("rooms/"), { variant: "klub" }),
+  join: (code) => call("POST", v1("rooms/join/"), { code }),
+  cancelRoom: (id) => call("POST", v1(`rooms/${id}/cancel/`)),
+  rematch: (id) => call("POST", v1(`matches/${id}/rematch/`)),
+  rematchAccept: (id) => call("POST", v1(`matches/${id}/rematch/accept/`)),
+  chat: (id) => call("GET", v1(`matches/${id}/chat/?after=0&limit=100`)),
+  say: (id, text) => call("POST", v1(`matches/${id}/chat/`), { text }),
+  block: (userId) => call("POST", v1("blocks/"), { user_id: userId }),
+  report: (body) => call("POST", v1("reports/"), body),
+  wallet: () => call("GET", v1("wallet/")),
+  ledger: () => call("GET", v1("wallet/ledger/?limit=10&offset=0")),
+  ticket: (stake) => call("POST", v1("matchmaking/tickets/"), { stake }),
+  ticketGet: (id) => call("GET", v1(`matchmaking/tickets/${id}/`)),
+  ticketCancel: (id) => call("DELETE", v1(`matchmaking/tickets/${id}/`)),
+  stats: (userId) => call("GET", v1(`players/${userId}/stats/`)),
+
+  login: (email, password) => call("POST", auth("auth/login"), { email, password }),
+  signup: (email, password) => call("POST", auth("auth/signup"), { email, password }),
+  verifyEmail: (key) => call("POST", auth("auth/email/verify"), { key }),
+  logout: () => call("DELETE", auth("auth/session")),
+};
+
+// A move id that survives retries of the same move (the server answers a repeat with the first
+// answer, so a move sent twice over a flaky network is applied once).
+export function moveId() {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}

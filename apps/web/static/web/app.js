@@ -1,0 +1,481 @@
+// The club's web client: routes (/, /join/<code>, /m/<match id>/), the home page with every way
+// to play, and the account. Everything goes through the public API (api.js).
+
+import { api } from "./api.js";
+import { h, replace } from "./dom.js";
+import { LANG, problemText, t } from "./i18n.js";
+import { LiveSocket } from "./socket.js";
+import { Table } from "./table.js";
+
+const STRENGTHS = ["beginner", "club", "strong", "expert"];
+const STAKES = [20, 50, 100, 200, 500, 1000];
+
+const root = document.getElementById("app");
+const liveRegion = document.getElementById("announcer");
+let me = null;
+let screen = null;
+let ticket = null; // a ranked search under way: {id, stake, since}
+
+function announce(text) {
+  liveRegion.textContent = "";
+  setTimeout(() => {
+    liveRegion.textContent = text;
+  }, 30);
+}
+
+function navigate(path, { replace: replacing = false } = {}) {
+  if (replacing) history.replaceState({}, "", path);
+  else history.pushState({}, "", path);
+  route();
+}
+
+window.addEventListener("popstate", () => route());
+document.addEventListener("click", (event) => {
+  const link = event.target.closest && event.target.closest("a[data-link]");
+  if (!link || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  event.preventDefault();
+  navigate(link.getAttribute("href"));
+});
+
+async function whoAmI() {
+  try {
+    me = await api.me();
+  } catch (error) {
+    if (error.status !== 401) throw error;
+    me = null;
+  }
+  return me;
+}
+
+// A visitor without an account plays as a guest from the first visit: no registration.
+async function ensurePlayer() {
+  if (me) return me;
+  await whoAmI();
+  if (!me) {
+    await api.guest();
+    await whoAmI();
+  }
+  return me;
+}
+
+async function route() {
+  if (screen && screen.stop) screen.stop();
+  screen = null;
+  const path = location.pathname;
+  const matchPath = path.match(/^\/m\/([0-9a-f-]{36})\/?$/);
+  const joinPath = path.match(/^\/join\/([A-Za-z0-9]+)\/?$/);
+  try {
+    if (matchPath) {
+      await ensurePlayer();
+      header();
+      screen = new Table(root, matchPath[1], { navigate, announce });
+      await screen.start();
+    } else if (joinPath) {
+      await joinScreen(joinPath[1]);
+    } else {
+      await ensurePlayer();
+      await homeScreen();
+    }
+  } catch (error) {
+    replace(root, h("p.notice", { role: "alert" }, problemText(error)), h("a", { href: "/", "data-link": "" }, t("home")));
+  }
+}
+
+// --- the header ------------------------------------------------------------------------------
+
+function header() {
+  const bar = document.getElementById("account");
+  const csrf = (document.cookie.match(/csrftoken=([^;]+)/) || [])[1] || "";
+  const language = h(
+    "form.language",
+    { method: "post", action: "/i18n/setlang/" },
+    h("input", { type: "hidden", name: "csrfmiddlewaretoken", value: decodeURIComponent(csrf) }),
+    h("input", { type: "hidden", name: "next", value: location.pathname }),
+    h("label.visually-hidden", { for: "language-select" }, t("language")),
+    h("select", { id: "language-select", name: "language", onchange: (event) => event.target.form.submit() },
+      h("option", { value: "hu", selected: LANG === "hu" }, "Magyar"),
+      h("option", { value: "en", selected: LANG === "en" }, "English")),
+    h("noscript", {}, h("button", { type: "submit" }, "OK")),
+  );
+  replace(bar, me ? h("span.who", {}, me.display_name) : null, language);
+}
+
+// --- the home page ---------------------------------------------------------------------------
+
+async function homeScreen() {
+  header();
+  const registered = me && !me.is_guest;
+  const page = h(
+    "div.home",
+    {},
+    h("p.hello", {}, me.is_guest ? t("guest_hello", { name: me.display_name }) : t("hello", { name: me.display_name })),
+    h("div.panels", {},
+      playKatiPanel(),
+      friendsPanel(registered),
+      rankedPanel(registered),
+      registered ? walletPanel() : accountPanel(),
+      registered ? profilePanel() : null,
+      matchesPanel(),
+      settingsPanel(),
+      h("section.panel", {}, h("h2", {}, t("leaderboard")), h("a", { href: "/leaderboard/" }, t("leaderboard"))),
+    ),
+  );
+  replace(root, page);
+}
+
+function panel(title, ...children) {
+  return h("section.panel", { "aria-label": title }, h("h2", {}, title), ...children);
+}
+
+function failure(node, error) {
+  replace(node, problemText(error));
+}
+
+function playKatiPanel() {
+  const status = h("p.form-status", { role: "status" });
+  const form = h(
+    "form",
+    {
+      onsubmit: async (event) => {
+        event.preventDefault();
+        try {
+          const match = await api.computer(form.querySelector("select").value);
+          navigate(`/m/${match.id}/`);
+        } catch (error) {
+          failure(status, error);
+        }
+      },
+    },
+    h("label", { for: "strength" }, t("strength")),
+    h("select", { id: "strength" }, STRENGTHS.map((s) => h("option", { value: s }, t(`strength_${s}`)))),
+    h("button.primary", { type: "submit" }, t("play_kati")),
+    status,
+  );
+  return panel(t("play_kati"), h("p", {}, t("play_kati_help")), form);
+}
+
+function friendsPanel(registered) {
+  const status = h("p.form-status", { role: "status" });
+  const create = h("button.primary", {
+    onclick: async () => {
+      try {
+        const room = await api.room();
+        navigate(`/m/${room.id}/`);
+      } catch (error) {
+        failure(status, error);
+      }
+    },
+  }, t("create_room"));
+  const join = h(
+    "form",
+    {
+      onsubmit: (event) => {
+        event.preventDefault();
+        const code = join.querySelector("input").value.trim();
+        if (code) navigate(`/join/${encodeURIComponent(code)}`);
+      },
+    },
+    h("label", { for: "join-code" }, t("join_code")),
+    h("input", { id: "join-code", autocomplete: "off", maxlength: 12, size: 8 }),
+    h("button", { type: "submit" }, t("join")),
+  );
+  return panel(t("friends"), h("p", {}, t("friends_help")), registered ? create : h("p", {}, t("registered_only")), join, status);
+}
+
+function rankedPanel(registered) {
+  const status = h("p.form-status", { role: "status", "aria-live": "polite" });
+  if (!registered) return panel(t("ranked"), h("p", {}, t("ranked_help")), h("p", {}, t("registered_only")));
+  const form = h(
+    "form",
+    {
+      onsubmit: async (event) => {
+        event.preventDefault();
+        try {
+          const stake = Number(form.querySelector("select").value);
+          const answer = await api.ticket(stake);
+          ticket = { id: answer.id, stake, since: Date.now() };
+          watchTicket(status, form);
+        } catch (error) {
+          failure(status, error);
+        }
+      },
+    },
+    h("label", { for: "stake" }, t("stake")),
+    h("select", { id: "stake" }, STAKES.map((s) => h("option", { value: s, selected: s === 100 }, String(s)))),
+    h("button.primary", { type: "submit" }, t("find_match")),
+  );
+  const view = panel(t("ranked"), h("p", {}, t("ranked_help")), form, status);
+  if (ticket) watchTicket(status, form);
+  return view;
+}
+
+// The player socket says when the search found a match; the ticket is also polled, in case.
+function watchTicket(status, form) {
+  form.hidden = true;
+  const cancel = h("button", {
+    onclick: async () => {
+      try {
+        await api.ticketCancel(ticket.id);
+      } finally {
+        stopWatching();
+        ticket = null;
+        form.hidden = false;
+        replace(status, t("ticket_cancelled"));
+      }
+    },
+  }, t("cancel"));
+  const line = h("span.searching");
+  replace(status, line, " ", cancel);
+  const found = (matchId) => {
+    stopWatching();
+    ticket = null;
+    navigate(`/m/${matchId}/`);
+  };
+  const socket = new LiveSocket("/ws/me/", {
+    onMessage: (frame) => {
+      if (frame.type === "matchmaking.matched" && ticket && frame.ticket_id === ticket.id) found(frame.match_id);
+      if (frame.type === "matchmaking.cancelled" && ticket && frame.ticket_id === ticket.id) {
+        stopWatching();
+        ticket = null;
+        form.hidden = false;
+        replace(status, t("ticket_cancelled"));
+      }
+    },
+  });
+  const tick = setInterval(async () => {
+    if (!ticket) return;
+    line.textContent = t("searching", { seconds: Math.round((Date.now() - ticket.since) / 1000) });
+    if (Math.round((Date.now() - ticket.since) / 1000) % 3 === 0) {
+      try {
+        const current = await api.ticketGet(ticket.id);
+        if (current.status === "matched") found(current.match_id);
+        else if (current.status === "cancelled") {
+          stopWatching();
+          ticket = null;
+          form.hidden = false;
+          replace(status, t("ticket_cancelled"));
+        }
+      } catch {
+        // the socket may still tell
+      }
+    }
+  }, 1000);
+  line.textContent = t("searching", { seconds: 0 });
+  function stopWatching() {
+    clearInterval(tick);
+    socket.close();
+    screen = null;
+  }
+  screen = { stop: stopWatching };
+}
+
+function walletPanel() {
+  const balance = h("p.balance", {}, t("loading"));
+  const ledger = h("ol.ledger");
+  api.wallet().then((wallet) => replace(balance, t("balance", { coins: wallet.balance }))).catch((e) => failure(balance, e));
+  api.ledger().then((page) =>
+    replace(ledger, page.results.map((entry) =>
+      h("li", {}, `${entry.amount > 0 ? "+" : ""}${entry.amount} · ${entry.kind} · ${new Date(entry.created_at).toLocaleString(LANG)}`))),
+  ).catch(() => {});
+  return panel(t("wallet"), balance, h("h3", {}, t("ledger")), ledger, accountPanel(true));
+}
+
+function profilePanel() {
+  const stats = h("p.stats", {}, t("loading"));
+  const status = h("p.form-status", { role: "status" });
+  api.stats(me.id).then((s) => {
+    const medals = s.medals.map((m) => `${m.year}/${m.month} ${m.medal}`).join(", ");
+    replace(stats, t("stats_line", { matches: s.matches, wins: s.wins, radli: s.radli, schneider: s.schneider }),
+      h("br"), t("rating", { rating: s.rating.rating }), h("br"), medals ? t("medals", { medals }) : t("no_medals"));
+  }).catch((e) => failure(stats, e));
+  const form = h(
+    "form",
+    {
+      onsubmit: async (event) => {
+        event.preventDefault();
+        try {
+          me = await api.patch("me/", { display_name: form.querySelector("input").value });
+          replace(status, t("saved"));
+          header();
+        } catch (error) {
+          failure(status, error);
+        }
+      },
+    },
+    h("label", { for: "display-name" }, t("display_name")),
+    h("input", { id: "display-name", maxlength: 40, value: me.display_name }),
+    h("button", { type: "submit" }, t("save")),
+    status,
+  );
+  return panel(t("profile"), stats, form);
+}
+
+// Sign up, verify the e-mailed code, log in and out: allauth's headless browser endpoints.
+function accountPanel(signedIn = false) {
+  const status = h("p.form-status", { role: "status" });
+  if (signedIn) {
+    return h("button", {
+      onclick: async () => {
+        try {
+          await api.logout();
+        } catch {
+          // 401 is how allauth says "logged out"
+        }
+        me = null;
+        navigate("/", { replace: true });
+      },
+    }, t("logout"));
+  }
+  return panel(t("account"), loginForm(status), signupForm(status), status);
+}
+
+async function dropGuest() {
+  try {
+    await api.logout();
+  } catch {
+    // a 401 answer means the session is gone, as wanted
+  }
+}
+
+function loginForm(status, after) {
+  const form = h(
+    "form.login",
+    {
+      onsubmit: async (event) => {
+        event.preventDefault();
+        const [email, password] = [form.querySelector("[name=email]").value, form.querySelector("[name=password]").value];
+        await dropGuest();
+        try {
+          await api.login(email, password);
+        } catch (error) {
+          replace(status, error.status === 400 ? t("err_invalid_credentials") : problemText(error));
+          return;
+        }
+        me = null;
+        await whoAmI();
+        if (after) after();
+        else navigate(location.pathname, { replace: true });
+      },
+    },
+    h("h3", {}, t("login")),
+    h("label", { for: "login-email" }, t("email")),
+    h("input", { id: "login-email", name: "email", type: "email", autocomplete: "email", required: true }),
+    h("label", { for: "login-password" }, t("password")),
+    h("input", { id: "login-password", name: "password", type: "password", autocomplete: "current-password", required: true }),
+    h("button.primary", { type: "submit" }, t("login")),
+  );
+  return form;
+}
+
+function signupForm(status, after) {
+  const verify = h(
+    "form.verify",
+    {
+      hidden: true,
+      onsubmit: async (event) => {
+        event.preventDefault();
+        try {
+          await api.verifyEmail(verify.querySelector("input").value.trim());
+        } catch (error) {
+          if (error.status !== 401) {
+            failure(status, error);
+            return;
+          }
+        }
+        me = null;
+        await whoAmI();
+        if (after) after();
+        else navigate(location.pathname, { replace: true });
+      },
+    },
+    h("p", {}, t("verify_help")),
+    h("label", { for: "verify-code" }, t("verify_code")),
+    h("input", { id: "verify-code", autocomplete: "one-time-code", required: true }),
+    h("button.primary", { type: "submit" }, t("verify")),
+  );
+  const form = h(
+    "form.signup",
+    {
+      onsubmit: async (event) => {
+        event.preventDefault();
+        await dropGuest();
+        try {
+          await api.signup(form.querySelector("[name=email]").value, form.querySelector("[name=password]").value);
+        } catch (error) {
+          const pending = error.status === 401 && (error.body.data?.flows || []).some((f) => f.id === "verify_email" && f.is_pending);
+          if (!pending) {
+            const errors = error.body.errors || [];
+            replace(status, errors.length ? errors.map((e) => e.message).join(" ") : problemText(error));
+            return;
+          }
+        }
+        form.hidden = true;
+        verify.hidden = false;
+        verify.querySelector("input").focus();
+      },
+    },
+    h("h3", {}, t("signup")),
+    h("label", { for: "signup-email" }, t("email")),
+    h("input", { id: "signup-email", name: "email", type: "email", autocomplete: "email", required: true }),
+    h("label", { for: "signup-password" }, t("password")),
+    h("input", { id: "signup-password", name: "password", type: "password", autocomplete: "new-password", required: true, minlength: 8 }),
+    h("button", { type: "submit" }, t("signup")),
+  );
+  return h("div", {}, form, verify);
+}
+
+function matchesPanel() {
+  const list = h("ul.matches");
+  api.matches(8).then((page) =>
+    replace(list, page.results.map((m) =>
+      h("li", {}, h("a", { href: `/m/${m.id}/`, "data-link": "" }, `${t(`mode_${m.mode}`)} · ${m.scores.join(":") || "–"} · ${t(`status_${m.status}`)}`)))),
+  ).catch(() => {});
+  return panel(t("my_matches"), list);
+}
+
+function settingsPanel() {
+  const sound = h("input", {
+    id: "sound",
+    type: "checkbox",
+    checked: localStorage.getItem("snapszer.sound") === "on",
+    onchange: (event) => localStorage.setItem("snapszer.sound", event.target.checked ? "on" : "off"),
+  });
+  const pause = h("input", {
+    id: "trick-pause",
+    type: "number",
+    min: 0,
+    max: 5,
+    step: 0.5,
+    value: Number(localStorage.getItem("snapszer.trickMs") ?? 1200) / 1000,
+    onchange: (event) => localStorage.setItem("snapszer.trickMs", String(Math.round(Number(event.target.value) * 1000))),
+  });
+  return panel(t("settings"),
+    h("p", {}, sound, " ", h("label", { for: "sound" }, t("sound"))),
+    h("p", {}, h("label", { for: "trick-pause" }, t("trick_pause")), " ", pause));
+}
+
+// --- /join/<code> -----------------------------------------------------------------------------
+
+async function joinScreen(code) {
+  await whoAmI();
+  header();
+  if (!me || me.is_guest) {
+    const status = h("p.form-status", { role: "status" });
+    const after = () => joinScreen(code);
+    replace(root, h("div.join", {},
+      h("h2", {}, t("friends")),
+      h("p", {}, t("invite_code", { code })),
+      h("p", {}, t("err_registration_required")),
+      h("div.panels", {}, panel(t("login"), loginForm(status, after)), panel(t("signup"), signupForm(status, after))),
+      status));
+    return;
+  }
+  try {
+    const match = await api.join(code);
+    navigate(`/m/${match.id}/`, { replace: true });
+  } catch (error) {
+    replace(root, h("div.join", {}, h("p.notice", { role: "alert" }, problemText(error)), h("a", { href: "/", "data-link": "" }, t("home"))));
+  }
+}
+
+route();

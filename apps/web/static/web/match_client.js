@@ -1,0 +1,331 @@
+// One match as this browser follows it: the server's view, the queue of pushed events still to
+// show, the socket, and the moves sent. No DOM here: the table renders what this holds.
+//
+// Folding: envelopes arrive on the socket (and with our own action's answer); each one is
+// queued once (by seq), and shown in turn, paced so a person can follow Kati's moves. A gap in
+// seq is filled from the event feed. When the queue is empty the view is fetched from the
+// server, and the folded view is compared with it (window.snapszer.foldMismatches).
+
+import { api, moveId } from "./api.js";
+import { fold, foldDifferences } from "./fold.js";
+import { LiveSocket } from "./socket.js";
+import { sleep } from "./dom.js";
+
+const settings = () => ({
+  cardMs: Number(localStorage.getItem("snapszer.cardMs") ?? 600),
+  trickMs: Number(localStorage.getItem("snapszer.trickMs") ?? 1200),
+});
+
+// After the last event of a burst, how long to wait for the next one before asking the server
+// for its view (a move and Kati's reply arrive as separate frames).
+const SETTLE_MS = 250;
+
+window.snapszer = window.snapszer || { foldMismatches: [], folds: 0 };
+
+export class MatchClient {
+  constructor(matchId, onChange) {
+    this.id = matchId;
+    this.onChange = onChange;
+    this.match = null;
+    this.view = null;
+    this.version = 0; // the seq the shown view stands at
+    this.lastSeq = 0; // the highest seq queued or shown
+    this.queue = [];
+    this.busy = false;
+    this.folded = false; // the shown view is a fold, not yet the server's
+    this.connection = "connecting";
+    this.sending = false;
+    this.notice = null;
+    this.chat = [];
+    this.deals = new Map(); // number -> {commitment, result, verified}
+    this.standIn = new Set(); // cards the computer played for a paused player
+    this.lastEvent = null;
+    this.listeners = { frame: [], ended: [] };
+    this.socket = null;
+    this.watchdog = null;
+    window.snapszer.client = this;
+  }
+
+  on(kind, listener) {
+    this.listeners[kind].push(listener);
+  }
+
+  changed() {
+    this.onChange(this);
+  }
+
+  async start() {
+    await this.load();
+    await this.readHistory();
+    this.socket = new LiveSocket(`/ws/matches/${this.id}/`, {
+      onMessage: (frame) => this.frame(frame),
+      onStatus: (status) => {
+        this.connection = status;
+        this.changed();
+      },
+      onReady: (ready) => this.ready(ready),
+    });
+  }
+
+  stop() {
+    if (this.socket) this.socket.close();
+    clearTimeout(this.watchdog);
+  }
+
+  // --- the server's view ----------------------------------------------------------------
+
+  async load() {
+    this.adopt(await api.match(this.id));
+  }
+
+  // The server's view at some version: shown at once when it is where the table stands (or
+  // nothing is shown yet); a newer one waits until the events up to it have been shown.
+  adopt(payload) {
+    if (payload.version < this.version) return; // an older answer that arrived late
+    if (!this.view || payload.version === this.version) {
+      this.apply(payload);
+      return;
+    }
+    this.target = payload;
+    if (this.lastSeq < payload.version) this.resync();
+    else this.pump();
+  }
+
+  apply(payload) {
+    if (this.folded && payload.version === this.version && this.view) {
+      const differences = foldDifferences(this.view, payload.view);
+      window.snapszer.folds += 1;
+      if (differences.length) window.snapszer.foldMismatches.push(...differences);
+    }
+    this.match = payload;
+    this.view = payload.view;
+    this.version = payload.version;
+    this.folded = false;
+    if (this.target && this.target.version <= payload.version) this.target = null;
+    this.lastSeq = Math.max(this.lastSeq, payload.version);
+    this.queue = this.queue.filter((envelope) => envelope.seq > payload.version);
+    this.rememberDeal(payload.view);
+    this.changed();
+  }
+
+  rememberDeal(view) {
+    const deal = view && view.deal;
+    if (!deal) return;
+    const known = this.deals.get(deal.number) || {};
+    this.deals.set(deal.number, { ...known, number: deal.number, commitment: deal.commitment });
+  }
+
+  // The match's whole feed once: every deal's published commitment and result (after a
+  // reload too), so any finished deal can be checked and replayed.
+  async readHistory() {
+    let after = 0;
+    for (;;) {
+      const feed = await api.events(this.id, after);
+      for (const envelope of feed.events) this.record(envelope);
+      if (!feed.has_more || !feed.events.length) break;
+      after = feed.events[feed.events.length - 1].seq;
+    }
+    this.changed();
+  }
+
+  record(envelope) {
+    const event = envelope.event;
+    if (event.type === "deal_started") {
+      const known = this.deals.get(event.number) || {};
+      this.deals.set(event.number, { ...known, number: event.number, commitment: event.commitment });
+    }
+    if (event.type === "deal_ended") {
+      const number = this.dealNumberAt(envelope);
+      const known = this.deals.get(number) || { number };
+      this.deals.set(number, {
+        ...known,
+        result: { winner: event.winner, game_points: event.game_points, reason: event.reason },
+      });
+    }
+    if (event.type === "card_played" && event.stand_in) this.standIn.add(event.card);
+  }
+
+  dealNumberAt() {
+    // deal_ended closes the latest deal that has started and not ended
+    const open = [...this.deals.values()].filter((deal) => !deal.result);
+    return open.length ? Math.max(...open.map((deal) => deal.number)) : this.deals.size;
+  }
+
+  // --- the push ---------------------------------------------------------------------------
+
+  frame(frame) {
+    if (frame.type === "event") this.envelope(frame);
+    else if (frame.type === "chat") {
+      if (!this.chat.some((message) => message.id === frame.message.id)) this.chat.push(frame.message);
+      this.changed();
+    } else if (frame.type === "rematch.offered" || frame.type === "rematch.started") {
+      this.load().catch(() => {});
+    }
+    for (const listener of this.listeners.frame) listener(frame);
+  }
+
+  ready(frame) {
+    // A (re)opened socket, or the page back from the background: catch up from the feed.
+    if (!frame || frame.version > this.lastSeq) this.resync();
+  }
+
+  envelope(envelope) {
+    if (envelope.seq <= this.lastSeq) return;
+    if (envelope.seq > this.lastSeq + 1) {
+      this.resync();
+      return;
+    }
+    this.enqueue([envelope]);
+  }
+
+  enqueue(envelopes) {
+    for (const envelope of envelopes) {
+      if (envelope.seq !== this.lastSeq + 1) continue;
+      this.queue.push(envelope);
+      this.lastSeq = envelope.seq;
+      this.record(envelope);
+    }
+    this.pump();
+  }
+
+  async resync() {
+    if (this.resyncing) return;
+    this.resyncing = true;
+    try {
+      for (;;) {
+        const feed = await api.events(this.id, this.lastSeq);
+        this.enqueue(feed.events);
+        if (!feed.has_more) break;
+      }
+    } catch {
+      // the socket's reconnect or the next push tries again
+    } finally {
+      this.resyncing = false;
+    }
+  }
+
+  async pump() {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      while (this.queue.length) {
+        const envelope = this.queue.shift();
+        if (envelope.seq <= this.version) continue;
+        await this.pace(envelope);
+        const next = fold(this.view, envelope);
+        this.lastEvent = envelope;
+        if (next === null) {
+          // a new deal, its end, the end of the match: the server's view says what follows
+          if (this.target && this.target.version >= envelope.seq) this.apply(this.target);
+          else this.apply(await api.match(this.id));
+          if (envelope.event.type === "deal_ended") await sleep(settings().trickMs);
+          continue;
+        }
+        this.view = next;
+        this.version = envelope.seq;
+        this.folded = true;
+        this.changed();
+        if (this.target && this.target.version === this.version) this.apply(this.target);
+        if (!this.queue.length && this.folded) await sleep(SETTLE_MS); // more may be on the way
+      }
+      if (this.folded) {
+        const payload = await api.match(this.id);
+        if (payload.version === this.version) this.apply(payload);
+        else if (payload.version > this.version) this.target = payload;
+      }
+    } catch (error) {
+      console.error("snapszer: showing events failed", error);
+      this.folded = false;
+    } finally {
+      this.busy = false;
+      this.changed();
+    }
+    if (this.queue.length) this.pump();
+    else if (this.target && this.lastSeq < this.target.version) this.resync();
+  }
+
+  // Someone else's card waits a moment, so Kati's moves come one at a time; a full trick stays
+  // on the table for trickMs before it is taken.
+  async pace(envelope) {
+    const { cardMs, trickMs } = settings();
+    const event = envelope.event;
+    const me = this.view ? this.view.seat : null;
+    if (event.type === "card_played" && event.seat !== me) await sleep(cardMs);
+    if (event.type === "trick_taken") await sleep(trickMs);
+  }
+
+  // --- moves ------------------------------------------------------------------------------
+
+  // Send a move; after a network failure the same move (same client_move_id) is sent again
+  // until the server answers: a move is never lost and never applied twice.
+  async act(action) {
+    if (this.sending) return;
+    const id = moveId();
+    const expected = this.version;
+    this.sending = true;
+    this.notice = null;
+    this.changed();
+    let wait = 500;
+    try {
+      for (;;) {
+        try {
+          const answer = await api.act(this.id, action, expected, id);
+          // nothing more to tap until the answer's events are shown
+          if (this.version === expected) this.view = { ...this.view, legal_actions: [] };
+          this.enqueue(answer.events);
+          this.armWatchdog(answer.version);
+          return;
+        } catch (error) {
+          if (error.status === 0 || error.status >= 502) {
+            this.connection = "reconnecting";
+            this.changed();
+            await sleep(wait);
+            wait = Math.min(wait * 2, 5000);
+            continue;
+          }
+          if (error.code === "version_conflict") {
+            await this.resync();
+            this.notice = { code: "version_conflict" };
+          } else {
+            this.notice = error;
+            await this.load();
+          }
+          return;
+        }
+      }
+    } finally {
+      this.sending = false;
+      this.changed();
+    }
+  }
+
+  // If the move's events have not been shown after a few seconds, resync from the feed.
+  armWatchdog(version) {
+    clearTimeout(this.watchdog);
+    this.watchdog = setTimeout(() => {
+      if (this.lastSeq < version) this.resync();
+      else if (!this.busy && this.version < this.lastSeq) this.pump();
+    }, 4000);
+  }
+
+  // --- the club around the table ------------------------------------------------------------
+
+  async loadChat() {
+    try {
+      const page = await api.chat(this.id);
+      this.chat = page.messages;
+      this.changed();
+    } catch {
+      this.chat = [];
+    }
+  }
+
+  // Nothing on the way: the view shown is the server's latest that this browser knows of.
+  get settled() {
+    return !this.sending && !this.busy && !this.folded && !this.queue.length && this.version === this.lastSeq;
+  }
+
+  send(frame) {
+    return this.socket ? this.socket.send(frame) : false;
+  }
+}

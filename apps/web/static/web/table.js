@@ -1,0 +1,698 @@
+// The table: everything a player sees and does in a match, drawn from the server's view and
+// its legal actions (the client decides no rule). Seats are laid out from the view: every
+// other seat gets a panel, so a four-seat game adds panels, not a new table.
+
+import { api } from "./api.js";
+import { cardBackSvg, cardName, cardSvg, RANKS, SUITS, suitName, suitSymbol } from "./cards.js";
+import { VoiceCall } from "./call.js";
+import { h, replace, svg } from "./dom.js";
+import { verifyDeal } from "./fairplay.js";
+import { LANG, problemText, t } from "./i18n.js";
+import { MatchClient } from "./match_client.js";
+
+const CONFIRM = { surrender: "surrender_confirm", resign: "resign_confirm", leave: "leave_confirm" };
+const ACTION_LABEL = {
+  exchange_trump: "exchange_trump",
+  close_talon: "close_talon",
+  pause: "pause",
+  resume: "resume",
+  show_hand: "show_hand",
+  surrender: "surrender",
+  resign: "resign",
+  leave: "leave",
+};
+
+const sortKey = (code) => SUITS.indexOf(code[0]) * 10 + RANKS.indexOf(code[1]);
+const secondsLeft = (iso) => Math.max(0, Math.ceil((new Date(iso).getTime() - Date.now()) / 1000));
+
+export class Table {
+  constructor(root, matchId, { navigate, announce }) {
+    this.root = root;
+    this.navigate = navigate;
+    this.announce = announce;
+    this.client = new MatchClient(matchId, () => this.render());
+    this.call = new VoiceCall(this.client, () => this.render());
+    this.selected = null;
+    this.handOrder = [];
+    this.showLast = false;
+    this.confirming = null;
+    this.replay = null;
+    this.announced = 0;
+    this.refreshed = new Set();
+    this.ticker = setInterval(() => this.tick(), 500);
+    this.client.on("frame", (frame) => {
+      if (frame.type === "rematch.started") this.navigate(`/m/${frame.new_match_id}/`);
+    });
+  }
+
+  async start() {
+    replace(this.root, h("p.loading", {}, t("loading")));
+    await this.client.start();
+    if (this.client.match.mode !== "computer") this.client.loadChat();
+  }
+
+  stop() {
+    clearInterval(this.ticker);
+    this.call.end();
+    this.client.stop();
+    document.title = t("club");
+  }
+
+  // --- helpers ----------------------------------------------------------------------------
+
+  name(seat) {
+    const player = this.client.match.players.find((p) => p.seat === seat);
+    if (!player) return t("seat", { n: seat + 1 });
+    return player.is_you ? t("you") : player.name;
+  }
+
+  legal(type) {
+    return (this.client.view.legal_actions || []).filter((action) => action.type === type);
+  }
+
+  playable() {
+    return new Set(this.legal("play_card").map((action) => action.card));
+  }
+
+  orderedHand(hand) {
+    const kept = this.handOrder.filter((card) => hand.includes(card));
+    const fresh = hand.filter((card) => !kept.includes(card)).sort((a, b) => sortKey(a) - sortKey(b));
+    for (const card of fresh) {
+      const at = kept.findIndex((other) => sortKey(other) > sortKey(card));
+      kept.splice(at < 0 ? kept.length : at, 0, card);
+    }
+    this.handOrder = kept;
+    return kept;
+  }
+
+  move(card, by) {
+    const at = this.handOrder.indexOf(card);
+    const to = at + by;
+    if (at < 0 || to < 0 || to >= this.handOrder.length) return;
+    this.handOrder.splice(at, 1);
+    this.handOrder.splice(to, 0, card);
+    this.focusKey = `card-${card}`;
+    this.render();
+  }
+
+  // --- actions ----------------------------------------------------------------------------
+
+  tapCard(card) {
+    if (!this.playable().has(card) || this.client.sending) return;
+    if (this.selected === card) {
+      this.selected = null;
+      this.client.act({ type: "play_card", card });
+      return;
+    }
+    this.selected = card;
+    this.focusKey = `card-${card}`;
+    this.render();
+  }
+
+  doAction(action) {
+    if (CONFIRM[action.type] && this.confirming !== action.type) {
+      this.confirming = action.type;
+      this.focusKey = `confirm-${action.type}`;
+      this.render();
+      return;
+    }
+    this.confirming = null;
+    this.client.act(action);
+  }
+
+  async verify(number) {
+    const deal = this.client.deals.get(number);
+    if (!deal || deal.verified !== undefined || deal.checking) return;
+    deal.checking = true;
+    try {
+      const record = await api.deal(this.client.id, number);
+      deal.record = record;
+      deal.verified = await verifyDeal(record, deal.commitment);
+    } catch {
+      deal.verified = undefined;
+    } finally {
+      deal.checking = false;
+    }
+    this.render();
+  }
+
+  // --- the clock and the announcements ------------------------------------------------------
+
+  tick() {
+    this.refreshAtDeadlines();
+    for (const node of this.root.querySelectorAll("[data-until]")) {
+      const template = node.dataset.template;
+      node.textContent = t(template, { name: node.dataset.name, seconds: secondsLeft(node.dataset.until) });
+    }
+  }
+
+  // When a clock shown at the table runs out (a pause, a shown hand, a reconnect window), ask
+  // the server: loading the match applies what the deadline calls for.
+  refreshAtDeadlines() {
+    const presence = this.client.view && this.client.view.presence;
+    if (!presence) return;
+    const deadlines = [
+      ...presence.away_until,
+      ...presence.paused.map((pause) => (pause && !pause.stand_in ? pause.until : null)),
+      ...presence.shown_until,
+    ].filter(Boolean);
+    const now = Date.now();
+    for (const deadline of deadlines) {
+      if (new Date(deadline).getTime() + 300 < now && !this.refreshed.has(deadline)) {
+        this.refreshed.add(deadline);
+        this.client.load().catch(() => {});
+      }
+    }
+  }
+
+  announceEvent() {
+    const envelope = this.client.lastEvent;
+    if (!envelope || envelope.seq <= this.announced) return;
+    this.announced = envelope.seq;
+    const event = envelope.event;
+    if (event.type === "card_played") this.announce(`${this.name(event.seat)}: ${cardName(event.card, LANG)}`);
+    else if (event.type === "trick_taken") this.announce(`${t("tricks", { count: "" })} ${this.name(event.seat)} (+${event.points})`);
+    else if (event.type === "marriage_announced") this.announce(`${this.name(event.seat)}: ${event.points} (${suitName(event.suit, LANG)})`);
+    else if (event.type === "talon_closed") this.announce(t("talon_closed", { name: this.name(event.seat) }));
+  }
+
+  noticeTurn(myTurn) {
+    document.title = myTurn ? t("your_turn_title") : t("club");
+    const icon = document.querySelector("link[rel=icon]");
+    if (icon) icon.href = myTurn ? icon.dataset.turn : icon.dataset.idle;
+    if (myTurn && !this.wasMyTurn && localStorage.getItem("snapszer.sound") === "on") beep();
+    this.wasMyTurn = myTurn;
+  }
+
+  // --- rendering ----------------------------------------------------------------------------
+
+  render() {
+    const { match, view } = this.client;
+    if (!match) return;
+    const focused = document.activeElement && document.activeElement.dataset
+      ? document.activeElement.dataset.key
+      : null;
+    this.announceEvent();
+    if (this.selected && !this.playable().has(this.selected)) this.selected = null;
+    const deal = view.deal;
+    const myTurn = Boolean(deal && deal.turn === view.seat && view.legal_actions.length && !this.client.folded);
+    this.noticeTurn(myTurn);
+    const main = h(
+      "div.table-screen",
+      {
+        "data-version": this.client.version,
+        "data-my-turn": myTurn ? "yes" : "no",
+        "data-settled": this.client.settled ? "yes" : "no",
+      },
+      this.topBar(),
+      match.status === "waiting" ? this.waitingRoom() : null,
+      deal ? this.tableArea(deal, myTurn) : null,
+      view.result ? this.matchEnd(view.result) : null,
+      this.dealResults(),
+      match.mode !== "computer" && match.status !== "waiting" ? this.clubPanel() : null,
+      this.replay ? this.replayDialog() : null,
+    );
+    replace(this.root, main);
+    this.tick();
+    const key = this.focusKey || focused;
+    this.focusKey = null;
+    if (key) {
+      const target = this.root.querySelector(`[data-key="${key}"]`);
+      if (target) target.focus();
+    }
+  }
+
+  topBar() {
+    const { match, connection, sending, notice } = this.client;
+    return h(
+      "div.topbar",
+      {},
+      h("a.back", { href: "/", "data-link": "" }, t("back_home")),
+      h("span.mode", {}, t(`mode_${match.mode}`), match.stake ? ` · ${t("stake")}: ${match.stake}` : ""),
+      h(
+        "span.connection",
+        { class: `conn-${connection}`, role: "status", "data-connection": connection },
+        t(`connection_${connection}`),
+        sending ? ` · ${t("sending")}` : "",
+      ),
+      notice ? h("p.notice", { role: "alert" }, problemText(notice)) : null,
+    );
+  }
+
+  waitingRoom() {
+    const invite = this.client.match.invite;
+    return h(
+      "section.waiting",
+      {},
+      h("h2", {}, t("waiting_room")),
+      invite
+        ? [
+            h("p", {}, t("invite_code", { code: invite.code })),
+            h("label", { for: "invite-link" }, t("invite_link")),
+            h("input#invite-link", { id: "invite-link", readonly: true, value: invite.join_url }),
+            h("button", {
+              onclick: () => navigator.clipboard && navigator.clipboard.writeText(invite.join_url),
+            }, t("copy")),
+            h("button", {
+              onclick: async () => {
+                await api.cancelRoom(this.client.id);
+                this.navigate("/");
+              },
+            }, t("cancel_room")),
+          ]
+        : null,
+    );
+  }
+
+  tableArea(deal, myTurn) {
+    const view = this.client.view;
+    const seats = deal.hand_sizes.map((_, seat) => seat).filter((seat) => seat !== view.seat);
+    return h(
+      "section.table",
+      { "aria-label": t("table") },
+      h("div.opponents", {}, seats.map((seat) => this.seatPanel(seat, deal))),
+      h(
+        "div.felt",
+        {},
+        this.talon(deal),
+        this.trick(deal),
+        this.lastTrick(deal),
+      ),
+      this.scorePanel(deal),
+      this.status(deal, myTurn),
+      this.hand(deal),
+      this.actions(),
+    );
+  }
+
+  seatPanel(seat, deal) {
+    const presence = this.client.view.presence;
+    const player = this.client.match.players.find((p) => p.seat === seat);
+    const shown = (deal.shown_hands || []).find((s) => s.seat === seat);
+    const paused = presence && presence.paused[seat];
+    const away = presence && presence.away_until[seat];
+    const name = this.name(seat);
+    return h(
+      "div.seat",
+      { "data-seat": seat },
+      h("div.seat-name", {}, name, player && player.is_computer ? ` (${t(`strength_${player.strength}`)})` : ""),
+      h(
+        "div.backs",
+        { "aria-label": t("hand_of", { name, count: deal.hand_sizes[seat] }), role: "img" },
+        Array.from({ length: deal.hand_sizes[seat] }, () => h("span.back", {}, svg(cardBackSvg()))),
+      ),
+      h("div.seat-facts", {}, t("tricks", { count: deal.trick_counts[seat] }),
+        deal.marriages[seat].length ? ` · ${t("marriages", { list: deal.marriages[seat].map((s) => suitName(s, LANG)).join(", ") })}` : ""),
+      away ? h("p.away", { role: "status", "data-until": away, "data-template": "away", "data-name": name }) : null,
+      paused && !paused.stand_in ? h("p.paused", { role: "status", "data-until": paused.until, "data-template": "paused", "data-name": name }) : null,
+      paused && paused.stand_in ? h("p.stand-in", { role: "status" }, t("stand_in", { name })) : null,
+      shown
+        ? h(
+            "div.shown",
+            {},
+            h("p", { "data-until": shown.until, "data-template": "shown_hand", "data-name": name }),
+            h("div.cards.small", {}, shown.cards.map((card) => h("span.card-wrap", {}, svg(cardSvg(card, LANG))))),
+          )
+        : null,
+    );
+  }
+
+  talon(deal) {
+    return h(
+      "div.talon",
+      {},
+      h("div.trump-suit", {}, svg(suitSymbol(deal.trump_suit, "1.2em")), " ", t("trump", { suit: suitName(deal.trump_suit, LANG) })),
+      deal.trump_card ? h("div.trump-card", { title: t("trump_card") }, svg(cardSvg(deal.trump_card, LANG))) : null,
+      deal.talon_size > 0 && deal.phase === "open"
+        ? h("div.talon-pile", {}, svg(cardBackSvg()), h("span.count", {}, t("talon", { count: deal.talon_size })))
+        : null,
+      deal.phase === "closed" ? h("p.talon-state", {}, t("talon_closed", { name: this.name(deal.closed_by) })) : null,
+      deal.phase === "exhausted" ? h("p.talon-state", {}, t("talon_exhausted")) : null,
+    );
+  }
+
+  trick(deal) {
+    return h(
+      "div.trick",
+      { role: "group", "aria-label": t("table") },
+      deal.table.map((entry) =>
+        h(
+          "figure.played",
+          { "data-seat": entry.seat },
+          svg(cardSvg(entry.card, LANG)),
+          h("figcaption", {}, this.name(entry.seat),
+            this.client.standIn.has(entry.card) && entry.seat !== this.client.view.seat ? ` · ${t("stand_in_card")}` : "",
+            this.client.standIn.has(entry.card) && entry.seat === this.client.view.seat ? ` · ${t("stand_in_card")}` : ""),
+        ),
+      ),
+    );
+  }
+
+  lastTrick(deal) {
+    return h(
+      "div.last-trick",
+      {},
+      h("button.link", {
+        "data-key": "last-trick",
+        "aria-expanded": this.showLast ? "true" : "false",
+        onclick: () => {
+          this.showLast = !this.showLast;
+          this.focusKey = "last-trick";
+          this.render();
+        },
+      }, this.showLast ? t("hide_last_trick") : t("last_trick")),
+      this.showLast
+        ? deal.last_trick
+          ? h("div.cards.small", {}, deal.last_trick.cards.map((entry) =>
+              h("figure.played", {}, svg(cardSvg(entry.card, LANG)), h("figcaption", {}, this.name(entry.seat)))))
+          : h("p", {}, t("no_last_trick"))
+        : null,
+    );
+  }
+
+  scorePanel(deal) {
+    const view = this.client.view;
+    const seats = view.scores.map((_, seat) => seat);
+    return h(
+      "div.scores",
+      {},
+      h("p.match-score", {}, t("match_score", { scores: view.scores.join(" : "), target: view.target })),
+      h("p.radli-count", {}, seats.map((seat) => t("to_go", { name: this.name(seat), points: Math.max(0, view.target - view.scores[seat]) })).join(" · ")),
+      h("p.deal-no", {}, t("deal_no", { number: deal.number })),
+      h("p.my-points", {}, t("your_points", { points: deal.points }),
+        deal.pending_marriage_points ? ` ${t("pending_points", { points: deal.pending_marriage_points })}` : ""),
+      deal.marriages[view.seat].length
+        ? h("p", {}, t("marriages", { list: deal.marriages[view.seat].map((s) => suitName(s, LANG)).join(", ") }))
+        : null,
+    );
+  }
+
+  status(deal, myTurn) {
+    const view = this.client.view;
+    const presence = view.presence;
+    const mine = presence && presence.paused[view.seat];
+    return h(
+      "div.turn",
+      { "aria-live": "off" },
+      myTurn ? h("strong.your-turn", {}, t("your_turn")) : deal.turn !== null ? t("their_turn", { name: this.name(deal.turn) }) : "",
+      mine && !mine.stand_in ? h("p.paused", { "data-until": mine.until, "data-template": "paused", "data-name": t("you") }) : null,
+      mine && mine.stand_in ? h("p.stand-in", {}, t("stand_in", { name: t("you") })) : null,
+    );
+  }
+
+  hand(deal) {
+    const playable = this.playable();
+    const cards = this.orderedHand(deal.hand);
+    const trump = deal.trump_suit;
+    return h(
+      "div.hand-area",
+      {},
+      h("h2.visually-hidden", {}, t("your_hand")),
+      h(
+        "div.hand",
+        { role: "group", "aria-label": t("your_hand") },
+        cards.map((card) => {
+          const legal = playable.has(card);
+          const selected = this.selected === card;
+          const partner = card[1] === "K" ? `${card[0]}O` : card[1] === "O" ? `${card[0]}K` : null;
+          const marriage = partner && cards.includes(partner) ? (card[0] === trump ? 40 : 20) : null;
+          return h(
+            "button.card-button",
+            {
+              "data-key": `card-${card}`,
+              "data-card-button": card,
+              class: [legal ? "legal" : "not-legal", selected ? "selected" : ""].join(" "),
+              "aria-disabled": legal ? "false" : "true",
+              "aria-pressed": selected ? "true" : "false",
+              "aria-label": `${cardName(card, LANG)}${marriage ? ` (${marriage})` : ""}${selected ? ` – ${t("tap_again")}` : ""}`,
+              draggable: "true",
+              onclick: () => this.tapCard(card),
+              onkeydown: (event) => {
+                if (event.altKey && event.key === "ArrowLeft") this.move(card, -1);
+                else if (event.altKey && event.key === "ArrowRight") this.move(card, 1);
+                else if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+                  const buttons = [...this.root.querySelectorAll("[data-card-button]")];
+                  const at = buttons.indexOf(event.currentTarget);
+                  const next = buttons[at + (event.key === "ArrowLeft" ? -1 : 1)];
+                  if (next) next.focus();
+                } else return;
+                event.preventDefault();
+              },
+              ondragstart: (event) => event.dataTransfer.setData("text/plain", card),
+              ondragover: (event) => event.preventDefault(),
+              ondrop: (event) => {
+                event.preventDefault();
+                const from = event.dataTransfer.getData("text/plain");
+                const by = this.handOrder.indexOf(card) - this.handOrder.indexOf(from);
+                if (from && from !== card) this.move(from, by);
+              },
+            },
+            svg(cardSvg(card, LANG)),
+            marriage ? h("span.marriage-badge", { "aria-hidden": "true" }, String(marriage)) : null,
+          );
+        }),
+      ),
+      this.selected
+        ? h("button.primary.play", {
+            "data-key": "play",
+            onclick: () => this.tapCard(this.selected),
+          }, t("play", { card: cardName(this.selected, LANG) }))
+        : null,
+    );
+  }
+
+  actions() {
+    const actions = (this.client.view.legal_actions || []).filter((action) => action.type !== "play_card");
+    if (!actions.length && !this.confirming) return null;
+    return h(
+      "div.actions",
+      {},
+      actions.map((action) =>
+        this.confirming === action.type
+          ? h("span.confirm", { role: "alertdialog", "aria-label": t(CONFIRM[action.type]) },
+              t(CONFIRM[action.type]), " ",
+              h("button.danger", { "data-key": `confirm-${action.type}`, onclick: () => this.doAction(action) }, t("confirm")),
+              h("button", { onclick: () => { this.confirming = null; this.render(); } }, t("cancel")))
+          : h(`button.action-${action.type}`, {
+              "data-key": `action-${action.type}`,
+              class: CONFIRM[action.type] ? "danger-outline" : "",
+              onclick: () => this.doAction(action),
+            }, t(ACTION_LABEL[action.type] || action.type)),
+      ),
+    );
+  }
+
+  dealResults() {
+    const deals = [...this.client.deals.values()].filter((deal) => deal.result).sort((a, b) => b.number - a.number);
+    if (!deals.length) return null;
+    return h(
+      "section.deal-results",
+      { "aria-label": t("fair_play") },
+      deals.map((deal) => {
+        this.verify(deal.number);
+        const result = deal.result;
+        const fair = deal.verified === true ? "verified" : deal.verified === false ? "failed" : "checking";
+        return h(
+          "div.deal-result",
+          { "data-deal": deal.number },
+          h("p", {}, h("strong", {}, t("deal_no", { number: deal.number })), ": ",
+            result.winner === null ? "—" : t("deal_won", { name: this.name(result.winner), points: result.game_points, reason: t(`reason_${result.reason}`) })),
+          h("p.fair", { class: `fair-${fair}`, "data-fair": fair }, `${t("fair_play")}: `, t(`fair_${fair === "checking" ? "checking" : fair}`)),
+          deal.record ? h("button.link", { onclick: () => { this.replay = deal; this.render(); } }, t("replay")) : null,
+        );
+      }),
+    );
+  }
+
+  replayDialog() {
+    const record = this.replay.record;
+    return h(
+      "div.replay",
+      { role: "dialog", "aria-label": t("replay_title", { number: record.number }), "data-revealed": "" },
+      h("h2", {}, t("replay_title", { number: record.number })),
+      h("h3", {}, t("dealt_hands")),
+      record.dealt_hands.map((hand, seat) =>
+        h("div", {}, h("p", {}, this.name(seat)), h("div.cards.small", {}, hand.map((card) => h("span.card-wrap", {}, svg(cardSvg(card, LANG))))))),
+      h("h3", {}, t("tricks_list")),
+      h("ol.tricks", {}, record.tricks.map((trick) =>
+        h("li", {}, h("div.cards.small", {}, trick.cards.map((entry) => h("figure.played", {}, svg(cardSvg(entry.card, LANG)), h("figcaption", {}, this.name(entry.seat))))),
+          ` → ${this.name(trick.winner)}`))),
+      h("button", { "data-key": "replay-close", onclick: () => { this.replay = null; this.render(); } }, t("close")),
+    );
+  }
+
+  matchEnd(result) {
+    const match = this.client.match;
+    const view = this.client.view;
+    const me = view.seat;
+    const rematch = match.rematch;
+    const winnerName = result.winner === null ? "—" : this.name(result.winner);
+    return h(
+      "section.match-end",
+      { role: "status" },
+      h("h2", {}, result.winner === me ? t("you_won") : result.winner === null ? t(`end_reason_${result.reason}`) : t("you_lost")),
+      h("p", {}, t("match_won", { name: winnerName, scores: result.scores.join(" : ") }), " ", t(`end_reason_${result.reason}`)),
+      result.schneider ? h("p.schneider", {}, t("schneider")) : null,
+      result.ruckschneider ? h("p.schneider", {}, t("ruckschneider")) : null,
+      result.radli !== null && result.radli !== undefined ? h("p", {}, t("radli", { list: this.name(result.radli) })) : null,
+      rematch && rematch.status === "offered" && rematch.offered_by_seat === me ? h("p", {}, t("rematch_offered_by_you")) : null,
+      rematch && rematch.status === "offered" && rematch.offered_by_seat !== me
+        ? h("p", {}, t("rematch_offered", { name: this.name(rematch.offered_by_seat) }),
+            " ", h("button.primary", { "data-key": "rematch-accept", onclick: () => this.rematch(true) }, t("rematch_accept")))
+        : null,
+      rematch && rematch.status === "started"
+        ? h("a.button", { href: `/m/${rematch.new_match_id}/`, "data-link": "" }, t("rematch"))
+        : null,
+      !rematch ? h("button.primary", { "data-key": "rematch", onclick: () => this.rematch(false) }, t("rematch")) : null,
+    );
+  }
+
+  async rematch(accept) {
+    try {
+      const answer = accept ? await api.rematchAccept(this.client.id) : await api.rematch(this.client.id);
+      if (answer.new_match_id) this.navigate(`/m/${answer.new_match_id}/`);
+      else await this.client.load();
+    } catch (error) {
+      this.client.notice = error;
+      this.render();
+    }
+  }
+
+  clubPanel() {
+    const match = this.client.match;
+    const other = match.players.find((p) => !p.is_you && !p.is_computer);
+    return h(
+      "section.club",
+      {},
+      this.chatPanel(other),
+      match.status === "active" ? this.callPanel(other) : null,
+    );
+  }
+
+  chatPanel(other) {
+    const me = this.client.match.your_seat;
+    const form = h(
+      "form.chat-form",
+      {
+        onsubmit: async (event) => {
+          event.preventDefault();
+          const input = form.querySelector("input");
+          const text = input.value.trim();
+          if (!text) return;
+          try {
+            await api.say(this.client.id, text);
+            input.value = "";
+          } catch (error) {
+            this.client.notice = error;
+            this.render();
+          }
+        },
+      },
+      h("label.visually-hidden", { for: "chat-input" }, t("chat_placeholder")),
+      h("input", { id: "chat-input", maxlength: 500, placeholder: t("chat_placeholder"), autocomplete: "off", "data-key": "chat-input" }),
+      h("button", { type: "submit" }, t("send")),
+    );
+    return h(
+      "div.chat",
+      {},
+      h("h2", {}, t("chat")),
+      h("ol.messages", { "aria-live": "polite" }, this.client.chat.map((message) =>
+        h("li", { class: message.sender_seat === me ? "mine" : "theirs" }, h("strong", {}, this.name(message.sender_seat), ": "), message.text))),
+      form,
+      other ? this.moderation(other) : null,
+    );
+  }
+
+  moderation(other) {
+    if (this.reporting) {
+      const form = h(
+        "form.report",
+        {
+          onsubmit: async (event) => {
+            event.preventDefault();
+            try {
+              await api.report({
+                reported_user_id: other.user_id,
+                category: form.querySelector("select").value,
+                reason: form.querySelector("textarea").value || "-",
+                match_id: this.client.id,
+              });
+              this.reporting = false;
+              this.client.notice = { code: "report_sent", message: t("report_sent") };
+            } catch (error) {
+              this.client.notice = error;
+            }
+            this.render();
+          },
+        },
+        h("label", { for: "report-category" }, t("report_category")),
+        h("select", { id: "report-category" }, ["abuse", "cheating", "spam", "other"].map((c) => h("option", { value: c }, t(`category_${c}`)))),
+        h("label", { for: "report-reason" }, t("report_reason")),
+        h("textarea", { id: "report-reason", maxlength: 2000 }),
+        h("button", { type: "submit" }, t("report")),
+        h("button", { type: "button", onclick: () => { this.reporting = false; this.render(); } }, t("cancel")),
+      );
+      return form;
+    }
+    return h(
+      "div.moderation",
+      {},
+      h("button", {
+        onclick: async () => {
+          try {
+            await api.block(other.user_id);
+            this.client.notice = { code: "blocked", message: t("blocked") };
+          } catch (error) {
+            this.client.notice = error;
+          }
+          this.render();
+        },
+      }, `${t("block")}: ${other.name}`),
+      h("button", { onclick: () => { this.reporting = true; this.render(); } }, `${t("report")}: ${other.name}`),
+    );
+  }
+
+  callPanel(other) {
+    const call = this.call;
+    const name = other ? other.name : "";
+    const buttons = [];
+    if (call.state === "idle" || call.state === "ended") buttons.push(h("button", { "data-key": "call-propose", onclick: () => call.propose() }, t("call_propose")));
+    if (call.state === "incoming") {
+      buttons.push(h("button.primary", { "data-key": "call-accept", onclick: () => call.accept() }, t("call_accept")));
+      buttons.push(h("button", { onclick: () => call.decline() }, t("call_decline")));
+    }
+    if (["proposed", "connecting", "connected"].includes(call.state)) {
+      if (call.state !== "proposed") buttons.push(h("button", { "data-key": "call-mute", "aria-pressed": call.muted ? "true" : "false", onclick: () => call.toggleMute() }, call.muted ? t("call_unmute") : t("call_mute")));
+      buttons.push(h("button.danger", { "data-key": "call-hangup", onclick: () => call.hangup() }, t("call_hangup")));
+    }
+    const status = {
+      idle: "",
+      proposed: t("call_ringing"),
+      incoming: t("call_incoming", { name }),
+      connecting: t("call_connecting"),
+      connected: t("call_connected"),
+      ended: t("call_ended"),
+    }[call.state];
+    return h(
+      "div.call",
+      { "data-call": call.state },
+      h("h2", {}, t("call")),
+      h("p.call-status", { role: "status" }, status, call.muted ? ` · ${t("call_muted")}` : "", call.peerMuted ? ` · ${name}: ${t("call_muted")}` : ""),
+      call.error ? h("p.notice", {}, call.error) : null,
+      buttons,
+    );
+  }
+}
+
+function beep() {
+  try {
+    const context = new AudioContext();
+    const tone = context.createOscillator();
+    tone.frequency.value = 660;
+    tone.connect(context.destination);
+    tone.start();
+    tone.stop(context.currentTime + 0.15);
+  } catch {
+    // no audio: the title and the icon still say it
+  }
+}

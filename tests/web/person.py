@@ -1,0 +1,128 @@
+"""What a person does at the club's web client, in Playwright terms: find the buttons by their
+names, tap a card twice to play it, wait for their turn. The tests read as the steps of a player.
+
+The client's pacing is shortened for tests (a person's setting: how long a finished trick stays
+on the table), and every page is recorded (``tests/web/hidden.py``) for the hidden-card checks.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from allauth.account.models import EmailAddress
+from axe_playwright_python.sync_playwright import Axe
+
+from tests.factories import UserFactory
+from tests.web.hidden import Recorder
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Page
+
+    from tests.web.conftest import ClubServer
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 860}
+PASSWORD = "correct horse battery"
+# A person's own settings, kept in the browser: short pauses so a test match goes quickly.
+FAST_TABLE = (
+    "localStorage.setItem('snapszer.trickMs', '150');localStorage.setItem('snapszer.cardMs', '60');"
+)
+DEALS_CHECKED = (
+    "() => [...document.querySelectorAll('[data-fair]')]"
+    ".every(node => node.dataset.fair !== 'checking')"
+)
+TURN = ".table-screen[data-my-turn=yes][data-settled=yes]"
+OVER = ".match-end"
+
+
+@dataclass
+class Person:
+    context: BrowserContext
+    page: Page
+    recorder: Recorder
+    errors: list[str]
+
+    def goto(self, server: ClubServer, path: str = "/") -> None:
+        self.page.goto(server.url + path)
+
+    def button(self, name: str | re.Pattern[str]) -> Any:
+        return self.page.get_by_role("button", name=name)
+
+    def match_id(self) -> str:
+        found = re.search(r"/m/([0-9a-f-]{36})/", self.page.url)
+        assert found, self.page.url
+        return found.group(1)
+
+    def seat(self) -> int:
+        return int(self.page.evaluate("window.snapszer.client.match.your_seat"))
+
+    def my_turn_or_over(self, timeout: float = 20) -> bool:
+        """Wait until it is this player's turn (True) or the match is over (False)."""
+        self.page.wait_for_selector(f"{TURN}, {OVER}", timeout=timeout * 1000)
+        return self.page.locator(OVER).count() == 0
+
+    def play_a_card(self) -> str:
+        """Tap the first card that may be played, then tap it again: it is played."""
+        card = self.page.locator(".card-button.legal").first
+        code = card.get_attribute("data-card-button")
+        card.click()
+        assert card.get_attribute("aria-pressed") == "true"
+        card.click()
+        return str(code)
+
+    def fold_mismatches(self) -> list[str]:
+        return list(self.page.evaluate("window.snapszer.foldMismatches"))
+
+
+def person(
+    browser: Browser, *, viewport: dict[str, int] = PHONE, language: str | None = None
+) -> Person:
+    context = browser.new_context(viewport=viewport)
+    context.add_init_script(FAST_TABLE)
+    if language:
+        context.add_cookies(
+            [{"name": "django_language", "value": language, "domain": "127.0.0.1", "path": "/"}]
+        )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return Person(context, page, Recorder(page), errors)
+
+
+def member(**fields: Any) -> Any:
+    """A registered player with a verified e-mail address, who can log in with PASSWORD."""
+    user = UserFactory(**fields)
+    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+    return user
+
+
+def log_in(who: Person, email: str) -> None:
+    """Log in through the account form, as a person would."""
+    form = who.page.locator("form.login")
+    form.get_by_label("E-mail").fill(email)
+    form.get_by_label(re.compile("Jelszó|Password")).fill(PASSWORD)
+    form.get_by_role("button", name=re.compile("Belépés|Log in")).click()
+
+
+def play_until_over(who: Person, *, limit: float = 240) -> int:
+    """Play the first legal card at every turn until the match ends; returns the cards played."""
+    played = 0
+    deadline = time.monotonic() + limit
+    while who.my_turn_or_over():
+        who.play_a_card()
+        played += 1
+        assert time.monotonic() < deadline, "the match did not end in time"
+    return played
+
+
+def serious_violations(page: Page) -> list[str]:
+    """axe-core's serious and critical accessibility violations on the page as it is now."""
+    results = Axe().run(page)
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
