@@ -126,3 +126,25 @@ def serious_violations(page: Page) -> list[str]:
         for v in results.response["violations"]
         if v["impact"] in ("serious", "critical")
     ]
+
+
+def play_turns(people: list[Person], done: Any, *, limit: float = 120) -> int:
+    """Whoever's turn it is plays the first legal card, until ``done()`` says stop."""
+    played = 0
+    deadline = time.monotonic() + limit
+    while not done():
+        assert time.monotonic() < deadline, "the game did not get there in time"
+        for who in people:
+            if who.page.locator(TURN).count():
+                who.play_a_card()
+                played += 1
+        people[0].page.wait_for_timeout(50)
+    return played
+
+
+def confirm(who: Person, action: str | re.Pattern[str]) -> None:
+    """Press a button that asks first, then say yes."""
+    who.button(action).click()
+    dialog = who.page.get_by_role("alertdialog")
+    dialog.wait_for()
+    dialog.get_by_role("button", name=re.compile("^(Igen|Yes)$")).click()

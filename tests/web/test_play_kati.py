@@ -53,3 +53,8 @@ def test_a_guest_plays_a_whole_match_against_kati_on_a_phone(
     assert assert_no_hidden_cards(anna.recorder, match_id, seat) > 0
     assert_dom_shows_no_hidden_cards(anna.page, match_id, seat)
     assert anna.errors == []
+
+    # the leaderboard is one link away, and as accessible as the table
+    anna.page.get_by_role("link", name="Ranglista").first.click()
+    anna.page.wait_for_url("**/leaderboard/")
+    assert serious_violations(anna.page) == []

@@ -77,6 +77,12 @@ export class VoiceCall {
 
   async frame(frame) {
     switch (frame.type) {
+      case "call.state":
+        // after (re)connecting: a call proposed by the other player still rings here
+        if (frame.state === "proposed" && this.state !== "proposed") {
+          this.set(frame.proposer_seat === this.me ? "proposed" : "incoming");
+        }
+        break;
       case "call.proposed":
         this.set(frame.by_seat === this.me ? "proposed" : "incoming");
         break;

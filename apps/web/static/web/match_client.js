@@ -167,6 +167,8 @@ export class MatchClient {
   ready(frame) {
     // A (re)opened socket, or the page back from the background: catch up from the feed.
     if (!frame || frame.version > this.lastSeq) this.resync();
+    // a call proposed before this socket opened is only known by asking
+    if (frame && this.match && this.match.mode !== "computer") this.send({ type: "call.status" });
   }
 
   envelope(envelope) {
@@ -277,7 +279,7 @@ export class MatchClient {
           return;
         } catch (error) {
           if (error.status === 0 || error.status >= 502) {
-            this.connection = "reconnecting";
+            this.retrying = true;
             this.changed();
             await sleep(wait);
             wait = Math.min(wait * 2, 5000);
@@ -295,8 +297,15 @@ export class MatchClient {
       }
     } finally {
       this.sending = false;
+      this.retrying = false;
       this.changed();
     }
+  }
+
+  // What the player is told about the connection: the socket's state, or "reconnecting" while
+  // a move waits for the network.
+  get status() {
+    return this.retrying ? "reconnecting" : this.connection;
   }
 
   // If the move's events have not been shown after a few seconds, resync from the feed.

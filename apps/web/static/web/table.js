@@ -52,6 +52,7 @@ export class Table {
   }
 
   stop() {
+    this.stopped = true;
     clearInterval(this.ticker);
     this.call.end();
     this.client.stop();
@@ -188,7 +189,7 @@ export class Table {
 
   render() {
     const { match, view } = this.client;
-    if (!match) return;
+    if (!match || this.stopped) return;
     const focused = document.activeElement && document.activeElement.dataset
       ? document.activeElement.dataset.key
       : null;
@@ -223,7 +224,7 @@ export class Table {
   }
 
   topBar() {
-    const { match, connection, sending, notice } = this.client;
+    const { match, status: connection, sending, notice } = this.client;
     return h(
       "div.topbar",
       {},
@@ -249,7 +250,7 @@ export class Table {
         ? [
             h("p", {}, t("invite_code", { code: invite.code })),
             h("label", { for: "invite-link" }, t("invite_link")),
-            h("input#invite-link", { id: "invite-link", readonly: true, value: invite.join_url }),
+            h("input", { id: "invite-link", readonly: true, value: invite.join_url }),
             h("button", {
               onclick: () => navigator.clipboard && navigator.clipboard.writeText(invite.join_url),
             }, t("copy")),
@@ -395,8 +396,8 @@ export class Table {
       "div.turn",
       { "aria-live": "off" },
       myTurn ? h("strong.your-turn", {}, t("your_turn")) : deal.turn !== null ? t("their_turn", { name: this.name(deal.turn) }) : "",
-      mine && !mine.stand_in ? h("p.paused", { "data-until": mine.until, "data-template": "paused", "data-name": t("you") }) : null,
-      mine && mine.stand_in ? h("p.stand-in", {}, t("stand_in", { name: t("you") })) : null,
+      mine && !mine.stand_in ? h("p.paused", { "data-until": mine.until, "data-template": "paused_you" }) : null,
+      mine && mine.stand_in ? h("p.stand-in", {}, t("stand_in_you")) : null,
     );
   }
 
@@ -496,7 +497,7 @@ export class Table {
           "div.deal-result",
           { "data-deal": deal.number },
           h("p", {}, h("strong", {}, t("deal_no", { number: deal.number })), ": ",
-            result.winner === null ? "—" : t("deal_won", { name: this.name(result.winner), points: result.game_points, reason: t(`reason_${result.reason}`) })),
+            result.winner === null ? t("reason_match_ended") : t("deal_won", { name: this.name(result.winner), points: result.game_points, reason: t(`reason_${result.reason}`) })),
           h("p.fair", { class: `fair-${fair}`, "data-fair": fair }, `${t("fair_play")}: `, t(`fair_${fair === "checking" ? "checking" : fair}`)),
           deal.record ? h("button.link", { onclick: () => { this.replay = deal; this.render(); } }, t("replay")) : null,
         );
@@ -531,7 +532,8 @@ export class Table {
       "section.match-end",
       { role: "status" },
       h("h2", {}, result.winner === me ? t("you_won") : result.winner === null ? t(`end_reason_${result.reason}`) : t("you_lost")),
-      h("p", {}, t("match_won", { name: winnerName, scores: result.scores.join(" : ") }), " ", t(`end_reason_${result.reason}`)),
+      h("p", {}, t("match_result", { scores: result.scores.join(" : ") }), " · ", t(`end_reason_${result.reason}`),
+        result.winner !== null && result.winner !== me ? ` · ${t("winner", { name: winnerName })}` : ""),
       result.schneider ? h("p.schneider", {}, t("schneider")) : null,
       result.ruckschneider ? h("p.schneider", {}, t("ruckschneider")) : null,
       result.radli !== null && result.radli !== undefined ? h("p", {}, t("radli", { list: this.name(result.radli) })) : null,
@@ -656,12 +658,13 @@ export class Table {
     const call = this.call;
     const name = other ? other.name : "";
     const buttons = [];
-    if (call.state === "idle" || call.state === "ended") buttons.push(h("button", { "data-key": "call-propose", onclick: () => call.propose() }, t("call_propose")));
-    if (call.state === "incoming") {
+    const online = this.client.connection === "open"; // the call's signalling needs the socket
+    if (online && (call.state === "idle" || call.state === "ended")) buttons.push(h("button", { "data-key": "call-propose", onclick: () => call.propose() }, t("call_propose")));
+    if (online && call.state === "incoming") {
       buttons.push(h("button.primary", { "data-key": "call-accept", onclick: () => call.accept() }, t("call_accept")));
       buttons.push(h("button", { onclick: () => call.decline() }, t("call_decline")));
     }
-    if (["proposed", "connecting", "connected"].includes(call.state)) {
+    if (online && ["proposed", "connecting", "connected"].includes(call.state)) {
       if (call.state !== "proposed") buttons.push(h("button", { "data-key": "call-mute", "aria-pressed": call.muted ? "true" : "false", onclick: () => call.toggleMute() }, call.muted ? t("call_unmute") : t("call_mute")));
       buttons.push(h("button.danger", { "data-key": "call-hangup", onclick: () => call.hangup() }, t("call_hangup")));
     }

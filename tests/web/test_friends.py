@@ -1,0 +1,114 @@
+"""Two friends at two browsers: a room, the invitation link, chat, a shown hand, a pause with
+the computer standing in, a reload in the middle of a deal, the end of the match and a rematch.
+Neither page ever receives the other's hidden cards."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.conftest import MakePlayer
+from tests.web.hidden import assert_dom_shows_no_hidden_cards, assert_no_hidden_cards
+from tests.web.person import (
+    TURN,
+    confirm,
+    log_in,
+    member,
+    person,
+    play_turns,
+)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def deal_number(who: Any) -> int:
+    return int(who.page.evaluate("window.snapszer.client.view.deal.number"))
+
+
+def test_two_friends_play_a_room_through_to_a_rematch(
+    chromium: Any, club_server: Any, make_player: MakePlayer
+) -> None:
+    bela_user = member(display_name="Béla")
+    cili_user = make_player(display_name="Cili")
+    bela = person(chromium)
+    cili = person(chromium)
+    club_server.sign_in(cili.context, cili_user.token)
+
+    # Béla logs in on the home page and opens a room
+    bela.goto(club_server)
+    log_in(bela, bela_user.email)
+    bela.page.get_by_text("Szia, Béla!").wait_for()
+    bela.button("Szoba nyitása").click()
+    bela.page.get_by_text("Várakozás az ellenfélre…").wait_for()
+    link = bela.page.get_by_label("Meghívó link").input_value()
+    assert re.search(r"/join/[A-Z0-9]{6}$", link)
+
+    # Cili opens the link and sits down; the match starts for both
+    cili.goto(club_server, urlsplit(link).path)
+    cili.page.wait_for_url(re.compile(r"/m/[0-9a-f-]{36}/$"))
+    match_id = cili.match_id()
+    bela.page.locator(".table").wait_for()
+    assert bela.match_id() == match_id
+
+    # they chat
+    bela.page.get_by_label("Üzenet (max. 500 karakter)").fill("Szia Cili, jó játékot!")
+    bela.page.keyboard.press("Enter")
+    cili.page.locator(".messages").get_by_text("Szia Cili, jó játékot!").wait_for()
+
+    # Cili shows her cards: Béla sees exactly the cards she holds, for a while
+    cili.button("Lapok megmutatása (10 mp)").click()
+    shown = bela.page.locator(".shown [data-card]")
+    shown.first.wait_for()
+    hand = cili.page.evaluate("window.snapszer.client.view.deal.hand")
+    assert sorted(shown.evaluate_all("nodes => nodes.map(n => n.dataset.card)")) == sorted(hand)
+    assert "megmutatta a lapjait" in bela.page.locator(".shown").inner_text()
+
+    # Béla pauses; when his 20 s run out the computer plays for him, marked as such
+    bela.button("Szünet (20 mp)").click()
+    cili.page.locator(".seat .paused").get_by_text(re.compile("szünetet tart")).wait_for()
+    cili.page.locator(".seat .stand-in").wait_for(timeout=40_000)
+    bela.page.get_by_text("Helyetted a gép játszik.").wait_for()
+    play_turns(
+        [cili],
+        lambda: any(
+            frame.get("event", {}).get("stand_in")
+            for frame in cili.recorder.frames("/ws/matches/")
+            if isinstance(frame, dict)
+        ),
+        limit=30,
+    )
+    bela.button("OK, itt vagyok").click()
+    cili.page.locator(".seat .stand-in").wait_for(state="detached")
+
+    # Cili reloads in the middle of the deal and plays on
+    number = deal_number(cili)
+    cili.page.reload()
+    cili.page.locator(".table").wait_for()
+    play_turns([bela, cili], lambda: deal_number(cili) > number, limit=120)
+    assert cili.page.locator(".deal-result").count() >= 1
+
+    # Cili resigns (she is asked first); both see the end of the match
+    confirm(cili, "Feladom a meccset")
+    bela.page.locator(".match-end").get_by_text("Nyertél!").wait_for()
+    cili.page.locator(".match-end").get_by_text("Vesztettél.").wait_for()
+
+    for who in (bela, cili):
+        seat = who.seat()
+        assert assert_no_hidden_cards(who.recorder, match_id, seat) > 0
+        assert_dom_shows_no_hidden_cards(who.page, match_id, seat)
+        assert who.fold_mismatches() == []
+        assert who.errors == []
+
+    # a rematch: Béla offers, Cili accepts, both are at the new table
+    bela.button("Visszavágó").click()
+    bela.page.get_by_text("Visszavágót ajánlottál").wait_for()
+    cili.page.get_by_text("Béla visszavágót ajánl.").wait_for()
+    cili.button("Elfogadom").click()
+    for who in (bela, cili):
+        who.page.wait_for_url(re.compile(rf"/m/(?!{match_id})[0-9a-f-]{{36}}/$"))
+        who.page.locator(".table").wait_for()
+    assert bela.match_id() == cili.match_id() != match_id
+    assert bela.page.locator(TURN).count() + cili.page.locator(TURN).count() <= 1

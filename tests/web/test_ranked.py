@@ -1,0 +1,63 @@
+"""Ranked play from the browser: two registered players ask for a match at the same stake, are
+paired, play, and both see their coins move by the stake."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tests.conftest import MakePlayer
+from tests.web.hidden import assert_no_hidden_cards
+from tests.web.person import DESKTOP, confirm, person, play_turns
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def balance(who: Any) -> int:
+    text = who.page.locator(".balance").inner_text()
+    found = re.search(r"(\d+) érme", text)
+    assert found, text
+    return int(found.group(1))
+
+
+def test_two_players_find_each_other_and_the_stake_changes_hands(
+    chromium: Any, club_server: Any, make_player: MakePlayer
+) -> None:
+    dora = person(chromium, viewport=DESKTOP)
+    ede = person(chromium)
+    for who, name in ((dora, "Dóra"), (ede, "Ede")):
+        club_server.sign_in(who.context, make_player(display_name=name).token)
+        who.goto(club_server)
+        who.page.get_by_text("Egyenleg: 1000 érme").wait_for()
+
+    for who in (dora, ede):
+        who.page.get_by_label("Tét").select_option("100")
+        who.button("Ellenfél keresése").click()
+    for who in (dora, ede):
+        who.page.wait_for_url(re.compile(r"/m/[0-9a-f-]{36}/$"))
+        who.page.locator(".table").wait_for()
+        assert "Tét: 100" in who.page.locator(".topbar").inner_text()
+    match_id = dora.match_id()
+    assert ede.match_id() == match_id
+
+    play_turns(
+        [dora, ede],
+        lambda: (
+            len(dora.page.evaluate("window.snapszer.client.view.deal.captured || []"))
+            + len(ede.page.evaluate("window.snapszer.client.view.deal.captured || []"))
+            >= 4
+        ),
+        limit=60,
+    )
+    confirm(ede, "Feladom a meccset")
+    dora.page.locator(".match-end").get_by_text("Nyertél!").wait_for()
+    ede.page.locator(".match-end").get_by_text("Vesztettél.").wait_for()
+
+    for who in (dora, ede):
+        assert assert_no_hidden_cards(who.recorder, match_id, who.seat()) > 0
+        assert who.errors == []
+        who.page.get_by_role("link", name="← Kezdőlap").click()
+        who.page.locator(".balance", has_text="érme").wait_for()
+    assert (balance(dora), balance(ede)) == (1100, 900)

@@ -1,0 +1,154 @@
+"""The table as players of good online clubs expect it: a voice call between two browsers, the
+fair-play check that catches a tampered deck, a deal played with the keyboard alone, and a lost
+connection that the table survives without a reload and without losing the move."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+from apps.matches.models import MatchEvent
+from tests.conftest import MakePlayer
+from tests.matches.helpers import create_friend_match
+from tests.web.hidden import assert_dom_shows_no_hidden_cards, assert_no_hidden_cards
+from tests.web.person import DESKTOP, TURN, confirm, person
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_a_voice_call_connects_mutes_and_hangs_up_for_both(
+    chromium: Any, start_club_server: Any, make_player: MakePlayer
+) -> None:
+    server = start_club_server(ICE_SERVERS=[])  # loopback: the browsers need no STUN server
+    host, friend = make_player(display_name="Béla"), make_player(display_name="Cili")
+    match = create_friend_match(host, friend)
+    bela, cili = person(chromium), person(chromium, viewport=DESKTOP)
+    for who, player in ((bela, host), (cili, friend)):
+        server.sign_in(who.context, player.token)
+        who.goto(server, f"/m/{match['id']}/")
+        who.page.locator(".call").wait_for()
+
+    bela.button("Hívás indítása").click()
+    bela.page.get_by_text("Hívás… várakozás a másik játékosra").wait_for()
+    cili.page.get_by_text("Béla hív.").wait_for()
+    cili.button("Hívás fogadása").click()
+    for who in (bela, cili):
+        who.page.locator(".call-status", has_text="Hívás: kapcsolódva").wait_for(timeout=20_000)
+
+    bela.button("Némítás").click()
+    bela.page.locator(".call-status", has_text="némítva").wait_for()
+    cili.page.locator(".call-status", has_text="Béla: némítva").wait_for()
+    assert bela.button("Némítás feloldása").get_attribute("aria-pressed") == "true"
+
+    cili.button("Hívás vége").click()
+    for who in (bela, cili):
+        who.page.locator(".call-status", has_text="A hívás véget ért.").wait_for()
+    assert bela.errors == [] and cili.errors == []
+
+
+def test_the_fair_play_check_verifies_a_deal_and_catches_a_tampered_record(
+    chromium: Any, club_server: Any
+) -> None:
+    honest, fooled = person(chromium), person(chromium)
+
+    def tamper(route: Any) -> None:
+        response = route.fetch()
+        record = response.json()
+        record["deck"][0], record["deck"][1] = record["deck"][1], record["deck"][0]
+        route.fulfill(response=response, body=json.dumps(record))
+
+    fooled.page.route(re.compile(r"/api/v1/matches/[0-9a-f-]+/deals/\d+/$"), tamper)
+    for who in (honest, fooled):
+        who.goto(club_server)
+        who.button("Játék Kati ellen").click()
+        who.page.wait_for_url(re.compile(r"/m/[0-9a-f-]{36}/$"))
+        who.page.locator(".table").wait_for()
+        confirm(who, "Feladom a partit")  # the deal ends at once: its record is revealed
+
+    honest.page.locator("[data-deal='1'] [data-fair='verified']").wait_for()
+    assert "Ellenőrizve" in honest.page.locator("[data-deal='1'] .fair").inner_text()
+    fooled.page.locator("[data-deal='1'] [data-fair='failed']").wait_for()
+    assert "HIBA" in fooled.page.locator("[data-deal='1'] .fair").inner_text()
+
+    # the whole record of the finished deal opens as a replay: both hands, every trick
+    honest.page.locator("[data-deal='1']").get_by_role(
+        "button", name="A parti visszajátszása"
+    ).click()
+    replay = honest.page.get_by_role("dialog", name="1. parti visszajátszása")
+    assert replay.locator("[data-card]").count() >= 10
+
+
+def focus_a_playable_card(who: Any) -> None:
+    """Tab to the hand, then walk it with the arrow keys to a card that may be played."""
+    page = who.page
+    for _ in range(40):
+        if page.evaluate("document.activeElement?.dataset?.cardButton !== undefined"):
+            break
+        page.keyboard.press("Tab")
+    for _ in range(10):
+        if page.evaluate("document.activeElement.classList.contains('legal')"):
+            return
+        page.keyboard.press("ArrowRight")
+    for _ in range(10):
+        if page.evaluate("document.activeElement.classList.contains('legal')"):
+            return
+        page.keyboard.press("ArrowLeft")
+    raise AssertionError("no playable card could be reached with the keyboard")
+
+
+def test_a_deal_with_the_keyboard_alone_and_a_connection_lost_mid_deal(
+    chromium: Any, club_server: Any
+) -> None:
+    anna = person(chromium, viewport=DESKTOP)
+    anna.goto(club_server)
+    anna.page.locator(".home").wait_for()
+    # from the strength, Tab reaches the start button, and Enter starts the match
+    anna.page.get_by_label("Kati erőssége").focus()
+    anna.page.keyboard.press("Tab")
+    anna.page.keyboard.press("Enter")
+    anna.page.wait_for_url(re.compile(r"/m/[0-9a-f-]{36}/$"))
+    match_id = anna.match_id()
+    anna.page.locator(".table").wait_for()
+    anna.page.evaluate("window.notReloaded = true")
+
+    played = 0
+    while anna.page.evaluate("window.snapszer.client.view.deal.number") == 1:
+        if not anna.page.locator(TURN).count():
+            anna.page.wait_for_timeout(50)
+            continue
+        focus_a_playable_card(anna)
+        card = anna.page.evaluate("document.activeElement.dataset.cardButton")
+        if played == 2:
+            # the network goes: the move is sent, and sent again until it arrives
+            anna.context.set_offline(True)
+            anna.page.keyboard.press("Enter")
+            anna.page.keyboard.press("Enter")
+            anna.page.locator("[data-connection=reconnecting]").wait_for()
+            anna.page.wait_for_timeout(1500)
+            anna.context.set_offline(False)
+            anna.page.locator("[data-connection=open]").wait_for(timeout=20_000)
+        else:
+            anna.page.keyboard.press("Enter")
+            anna.page.keyboard.press("Enter")
+        anna.page.wait_for_function(
+            f"() => !window.snapszer.client.view.deal || "
+            f"!window.snapszer.client.view.deal.hand.includes('{card}') || "
+            f"window.snapszer.client.view.deal.number > 1"
+        )
+        played += 1
+
+    assert played >= 3
+    assert anna.page.evaluate("window.notReloaded") is True
+    seat = anna.seat()
+    mine = [
+        e.payload["card"]
+        for e in MatchEvent.objects.filter(match_id=match_id).order_by("seq")
+        if e.payload["type"] == "card_played" and e.payload["seat"] == seat
+    ]
+    assert len(mine) == played  # every move arrived once: none lost, none doubled
+    assert anna.fold_mismatches() == []
+    assert assert_no_hidden_cards(anna.recorder, match_id, seat) > 0
+    assert_dom_shows_no_hidden_cards(anna.page, match_id, seat)
