@@ -135,7 +135,7 @@ def play_turns(people: list[Person], done: Any, *, limit: float = 120) -> int:
     while not done():
         assert time.monotonic() < deadline, "the game did not get there in time"
         for who in people:
-            if who.page.locator(TURN).count():
+            if who.page.locator(TURN).count() and not done():
                 who.play_a_card()
                 played += 1
         people[0].page.wait_for_timeout(50)

@@ -87,7 +87,12 @@ def test_two_friends_play_a_room_through_to_a_rematch(
     number = deal_number(cili)
     cili.page.reload()
     cili.page.locator(".table").wait_for()
-    play_turns([bela, cili], lambda: deal_number(cili) > number, limit=120)
+    # on to the next deal, until it is Cili's turn (so that nobody moves while she resigns)
+    play_turns(
+        [bela, cili],
+        lambda: deal_number(cili) > number and cili.page.locator(TURN).count() > 0,
+        limit=120,
+    )
     assert cili.page.locator(".deal-result").count() >= 1
 
     # Cili resigns (she is asked first); both see the end of the match
