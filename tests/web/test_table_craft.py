@@ -48,6 +48,15 @@ def test_a_voice_call_connects_mutes_and_hangs_up_for_both(
         who.page.locator(".call-status", has_text="A hívás véget ért.").wait_for()
     assert bela.errors == [] and cili.errors == []
 
+    # Cili's browser goes away: Béla sees the minute she has to come back, counting down
+    cili.context.close()
+    away = bela.page.locator(".seat .away")
+    away.wait_for()
+    first = int(re.findall(r"\d+", away.inner_text())[-1])
+    assert "Cili kapcsolata megszakadt" in away.inner_text() and 50 <= first <= 60
+    bela.page.wait_for_timeout(2100)
+    assert int(re.findall(r"\d+", away.inner_text())[-1]) < first
+
 
 def test_the_fair_play_check_verifies_a_deal_and_catches_a_tampered_record(
     chromium: Any, club_server: Any

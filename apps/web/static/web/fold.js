@@ -40,9 +40,10 @@ export function fold(view, envelope) {
     }
     case "marriage_announced": {
       deal.marriages[event.seat].push(event.suit);
+      // points count every announced marriage; the pending part counts once a trick is won
       if (event.seat === me) {
-        if (deal.trick_counts[me] > 0) deal.points += event.points;
-        else deal.pending_marriage_points += event.points;
+        deal.points += event.points;
+        if (deal.trick_counts[me] === 0) deal.pending_marriage_points += event.points;
       }
       break;
     }
@@ -50,7 +51,7 @@ export function fold(view, envelope) {
       deal.last_trick = { leader: deal.leader, cards: deal.table, winner: event.seat };
       if (event.seat === me) {
         deal.captured.push(...deal.table.map((entry) => entry.card));
-        deal.points += event.points + deal.pending_marriage_points;
+        deal.points += event.points;
         deal.pending_marriage_points = 0;
       }
       deal.table = [];
@@ -137,6 +138,7 @@ export function foldDifferences(folded, fetched) {
     phase: [a.phase, b.phase],
     marriages: [JSON.stringify(a.marriages), JSON.stringify(b.marriages)],
     points: [a.points, b.points],
+    pending_marriage_points: [a.pending_marriage_points, b.pending_marriage_points],
     captured: [sorted(a.captured), sorted(b.captured)],
     scores: [folded.scores.join(), fetched.scores.join()],
   };
