@@ -1,0 +1,58 @@
+"""The table fits a phone and a desktop, in Hungarian and in English: no sideways scrolling, the
+whole hand on screen, the turn and the actions in reach. With CLIENT_SCREENSHOTS=<folder> the
+screenshots are kept there (docs/screenshots/ holds the ones the README shows)."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.person import DESKTOP, PHONE, TURN, person
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+OVERFLOW = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+
+
+@pytest.mark.parametrize(
+    ("size", "language", "start"),
+    [
+        ("phone", "hu", "Játék Kati ellen"),
+        ("desktop", "hu", "Játék Kati ellen"),
+        ("phone", "en", "Play Kati"),
+        ("desktop", "en", "Play Kati"),
+    ],
+)
+def test_the_table_fits_the_screen(
+    chromium: Any, club_server: Any, tmp_path: Path, *, size: str, language: str, start: str
+) -> None:
+    viewport = PHONE if size == "phone" else DESKTOP
+    who = person(chromium, viewport=viewport, language=language)
+    who.goto(club_server)
+    assert who.page.locator("html").get_attribute("lang") == language
+    who.button(start).click()
+    who.page.wait_for_url(re.compile(r"/m/[0-9a-f-]{36}/$"))
+    who.page.wait_for_selector(TURN)
+    # one card played, so the trick and the last trick have something to show
+    who.play_a_card()
+    who.page.wait_for_selector(TURN)
+    assert who.page.evaluate(OVERFLOW) <= 0
+    width = viewport["width"]
+    for card in who.page.locator(".card-button").all():
+        box = card.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+    assert who.page.get_by_text("Te jössz!" if language == "hu" else "Your turn!").is_visible()
+
+    # text scaled to 200 % still fits, without sideways scrolling
+    who.page.add_style_tag(content="html { font-size: 200% !important; }")
+    assert who.page.evaluate(OVERFLOW) <= 0
+
+    folder = Path(os.environ.get("CLIENT_SCREENSHOTS", tmp_path))
+    folder.mkdir(parents=True, exist_ok=True)
+    who.page.add_style_tag(content="html { font-size: 100% !important; }")
+    who.page.screenshot(path=str(folder / f"table-{size}-{language}.png"), full_page=True)
+    assert who.errors == []
