@@ -1,0 +1,48 @@
+"""A visitor signs up from the home page: the code arrives by e-mail, they type it in, and the
+club greets them as a member with a wallet."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.person import person
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_a_visitor_signs_up_with_the_emailed_code(
+    chromium: Any, start_club_server: Any, tmp_path: Path
+) -> None:
+    outbox = tmp_path / "mail"
+    server = start_club_server(
+        MAILERS={
+            "default": {
+                "BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+                "OPTIONS": {"file_path": str(outbox)},
+            }
+        }
+    )
+    zoe = person(chromium)
+    zoe.goto(server)
+    zoe.page.get_by_text(re.compile("Vendégként játszol")).wait_for()
+    form = zoe.page.locator("form.signup")
+    form.get_by_label("E-mail").fill("zoe@example.com")
+    form.get_by_label("Jelszó").fill("a long enough secret 42")
+    form.get_by_role("button", name="Regisztráció").click()
+    zoe.page.get_by_label("Megerősítő kód").wait_for()
+
+    mail = "".join(path.read_text() for path in outbox.iterdir())
+    assert "zoe@example.com" in mail
+    code = re.findall(r"^([A-Z0-9]{4}-[A-Z0-9]{4})$", mail, re.MULTILINE)[-1]
+    zoe.page.get_by_label("Megerősítő kód").fill(code)
+    zoe.page.get_by_role("button", name="Megerősítés").click()
+
+    zoe.page.get_by_text(re.compile(r"^Szia, .+!$")).wait_for()
+    assert "Vendégként" not in zoe.page.locator(".hello").inner_text()
+    zoe.page.get_by_text("Egyenleg: 1000 érme").wait_for()
+    assert zoe.button("Szoba nyitása").is_visible()
+    assert zoe.errors == []
