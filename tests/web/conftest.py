@@ -55,14 +55,18 @@ import importlib
 import multiprocessing
 import os
 import sys
+import threading
 import time
 import warnings
+import weakref
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from asgiref.sync import AsyncToSync, SyncToAsync
 from channels.layers import channel_layers
 from daphne.testing import DaphneProcess
 from django.conf import settings as django_settings
@@ -142,9 +146,22 @@ def _server_application() -> Any:
         with contextlib.suppress(OSError):
             os.close(fd)
     channel_layers.backends = {}
+    _fresh_thread_pools()
     module = sys.modules.get("config.asgi")
     module = importlib.reload(module) if module else importlib.import_module("config.asgi")
     return module.application
+
+
+def _fresh_thread_pools() -> None:
+    """asgiref's executors were made by the test process; after the fork their threads are
+    gone, but the executors believe they still have them. Work handed to them would wait
+    forever: the sockets' ``database_sync_to_async`` (thread-sensitive, outside any request
+    context) goes to ``single_thread_executor``, which any earlier socket test of the worker
+    has started. (HTTP requests are not affected: each gets a fresh context and executor.)"""
+    SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
+    SyncToAsync.context_to_thread_executor = weakref.WeakKeyDictionary()
+    SyncToAsync.threadlocal = threading.local()
+    AsyncToSync.loop_thread_executors = {}
 
 
 def _launch(host: str) -> ClubServer:
