@@ -10,6 +10,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from apps.chat.models import Block
+from apps.moderation.models import Report
 from tests.web.hidden import assert_dom_shows_no_hidden_cards, assert_no_hidden_cards
 from tests.web.person import (
     TURN,
@@ -114,4 +116,16 @@ def test_two_friends_play_a_room_through_to_a_rematch(chromium: Any, club_server
         who.page.wait_for_url(re.compile(rf"/m/(?!{match_id})[0-9a-f-]{{36}}/$"))
         who.page.locator(".table").wait_for()
     assert bela.match_id() == cili.match_id() != match_id
+
+    # Cili reports Béla to the moderators, then blocks him
+    cili.button("Jelentés: Béla").click()
+    cili.page.get_by_label("Kategória").select_option("abuse")
+    cili.page.get_by_label("Mi történt?").fill("Csúnyán beszélt a csevegésben.")
+    cili.page.locator("form.report").get_by_role("button", name="Jelentés").click()
+    cili.page.get_by_text("A jelentést elküldtük a moderátoroknak.").wait_for()
+    report = Report.objects.get()
+    assert (report.reporter_id, report.reported_id) == (cili_user.pk, bela_user.pk)
+    cili.button("Letiltás: Béla").click()
+    cili.page.get_by_text("Letiltottad.").wait_for()
+    assert Block.objects.filter(blocker=cili_user, blocked=bela_user).exists()
     assert bela.page.locator(TURN).count() + cili.page.locator(TURN).count() <= 1

@@ -237,6 +237,7 @@ export class Table {
         sending ? ` · ${t("sending")}` : "",
       ),
       notice ? h("p.notice", { role: "alert" }, problemText(notice)) : null,
+      this.info ? h("p.info", { role: "status" }, this.info) : null,
     );
   }
 
@@ -620,7 +621,7 @@ export class Table {
                 match_id: this.client.id,
               });
               this.reporting = false;
-              this.client.notice = { code: "report_sent", message: t("report_sent") };
+              this.info = t("report_sent");
             } catch (error) {
               this.client.notice = error;
             }
@@ -628,7 +629,7 @@ export class Table {
           },
         },
         h("label", { for: "report-category" }, t("report_category")),
-        h("select", { id: "report-category" }, ["abuse", "cheating", "spam", "other"].map((c) => h("option", { value: c }, t(`category_${c}`)))),
+        h("select", { id: "report-category" }, ["abuse", "threat", "harassment", "cheating", "other"].map((c) => h("option", { value: c }, t(`category_${c}`)))),
         h("label", { for: "report-reason" }, t("report_reason")),
         h("textarea", { id: "report-reason", maxlength: 2000 }),
         h("button", { type: "submit" }, t("report")),
@@ -643,7 +644,7 @@ export class Table {
         onclick: async () => {
           try {
             await api.block(other.user_id);
-            this.client.notice = { code: "blocked", message: t("blocked") };
+            this.info = t("blocked");
           } catch (error) {
             this.client.notice = error;
           }
