@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,17 +13,9 @@ from django.utils import timezone
 
 from apps.ranking import tournament
 from apps.ranking.models import Medal, Rating, Standing
+from tests.browser import CHROMIUM, CHROMIUM_ARGS
 from tests.factories import UserFactory
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 PHONE = {"width": 390, "height": 844}
 LONG_NAME = "Szabó-Kisfaludy Erzsébet Annamária"  # 34 of 40
 HUNGARIAN_MONTHS = [
@@ -57,7 +48,7 @@ def browser(seeded: dict[str, Any], live_server: Any) -> Iterator[Any]:
     thread, and Django refuses ORM calls while one runs."""
     sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package")
     with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
 

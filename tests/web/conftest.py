@@ -62,7 +62,6 @@ import weakref
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -72,21 +71,12 @@ from daphne.testing import DaphneProcess
 from django.conf import settings as django_settings
 from django.db import connections
 
+from tests.browser import CHROMIUM, CHROMIUM_ARGS
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext
     from pytest_django.fixtures import SettingsWrapper
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--use-fake-ui-for-media-stream",
-    "--use-fake-device-for-media-stream",
-]
 ASYNC_UNSAFE = "DJANGO_ALLOW_ASYNC_UNSAFE"
 #: The test process's pipes to the running Playwright driver (closed in a server forked later).
 _playwright_fds: set[int] = set()

@@ -58,3 +58,6 @@ def test_two_players_find_each_other_and_the_stake_changes_hands(
         who.page.get_by_role("link", name="← Kezdőlap").click()
         who.page.locator(".balance", has_text="érme").wait_for()
     assert (balance(dora), balance(ede)) == (1100, 900)
+    # and their profiles count the ranked match: a win for Dóra, a rádli for Ede
+    dora.page.locator(".stats", has_text="Meccsek: 1 · Győzelmek: 1 · Rádli: 0").wait_for()
+    ede.page.locator(".stats", has_text="Meccsek: 1 · Győzelmek: 0 · Rádli: 1").wait_for()

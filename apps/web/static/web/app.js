@@ -337,6 +337,14 @@ async function dropGuest() {
   }
 }
 
+// Signed in (logged in, or the e-mailed code verified): who am I now, then on.
+async function signedIn(after) {
+  me = null;
+  await whoAmI();
+  if (after) after();
+  else navigate(location.pathname, { replace: true });
+}
+
 function loginForm(status, after) {
   const form = h(
     "form.login",
@@ -351,10 +359,7 @@ function loginForm(status, after) {
           replace(status, error.status === 400 ? t("err_invalid_credentials") : problemText(error));
           return;
         }
-        me = null;
-        await whoAmI();
-        if (after) after();
-        else navigate(location.pathname, { replace: true });
+        await signedIn(after);
       },
     },
     h("h3", {}, t("login")),
@@ -382,10 +387,7 @@ function signupForm(status, after) {
             return;
           }
         }
-        me = null;
-        await whoAmI();
-        if (after) after();
-        else navigate(location.pathname, { replace: true });
+        await signedIn(after);
       },
     },
     h("p", {}, t("verify_help")),
