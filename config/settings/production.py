@@ -28,6 +28,11 @@ CHANNEL_LAYERS = {
     }
 }
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default=REDIS_URL)
+# `collectstatic` writes hashed, compressed files; the web client's imports point at them.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "apps.web.storage.ClubStaticFilesStorage"},
+}
 MAILERS = {
     "default": {
         "BACKEND": env("EMAIL_BACKEND", default="django.core.mail.backends.smtp.EmailBackend"),

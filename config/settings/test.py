@@ -23,4 +23,9 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 MAILERS = {"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend"}}
 STATIC_ROOT = None
 WHITENOISE_USE_FINDERS = True
+# Served from the apps as in embedded mode (tests/web/test_static.py runs collectstatic itself).
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
 GUEST_CREATE_RATE = "10000/hour"
