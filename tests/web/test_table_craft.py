@@ -46,6 +46,7 @@ def test_a_voice_call_connects_mutes_and_hangs_up_for_both(
     cili.button("Hívás vége").click()
     for who in (bela, cili):
         who.page.locator(".call-status", has_text="A hívás véget ért.").wait_for()
+        assert assert_no_hidden_cards(who.recorder, match["id"], who.seat()) > 0
     assert bela.errors == [] and cili.errors == []
 
     # Cili's browser goes away: Béla sees the minute she has to come back, counting down
@@ -88,6 +89,10 @@ def test_the_fair_play_check_verifies_a_deal_and_catches_a_tampered_record(
     ).click()
     replay = honest.page.get_by_role("dialog", name="1. parti visszajátszása")
     assert replay.locator("[data-card]").count() >= 10
+    for who in (honest, fooled):
+        match_id, seat = who.match_id(), who.seat()
+        assert assert_no_hidden_cards(who.recorder, match_id, seat) > 0
+        assert_dom_shows_no_hidden_cards(who.page, match_id, seat)
 
 
 def focus_a_playable_card(who: Any) -> None:
