@@ -487,22 +487,33 @@ export class Table {
   dealResults() {
     const deals = [...this.client.deals.values()].filter((deal) => deal.result).sort((a, b) => b.number - a.number);
     if (!deals.length) return null;
+    const [latest, ...older] = deals.map((deal) => this.dealResult(deal));
     return h(
       "section.deal-results",
       { "aria-label": t("fair_play") },
-      deals.map((deal) => {
-        this.verify(deal.number);
-        const result = deal.result;
-        const fair = deal.verified === true ? "verified" : deal.verified === false ? "failed" : "checking";
-        return h(
-          "div.deal-result",
-          { "data-deal": deal.number },
-          h("p", {}, h("strong", {}, t("deal_no", { number: deal.number })), ": ",
-            result.winner === null ? t("reason_match_ended") : t("deal_won", { name: this.name(result.winner), points: result.game_points, reason: t(`reason_${result.reason}`) })),
-          h("p.fair", { class: `fair-${fair}`, "data-fair": fair }, `${t("fair_play")}: `, t(`fair_${fair === "checking" ? "checking" : fair}`)),
-          deal.record ? h("button.link", { onclick: () => { this.replay = deal; this.render(); } }, t("replay")) : null,
-        );
-      }),
+      latest,
+      older.length
+        ? h("details", { open: this.showOlder, ontoggle: (event) => { this.showOlder = event.target.open; } },
+            h("summary", {}, t("older_deals", { count: older.length })), older)
+        : null,
+    );
+  }
+
+  dealResult(deal) {
+    this.verify(deal.number);
+    const result = deal.result;
+    const fair = deal.verified === true ? "verified" : deal.verified === false ? "failed" : "checking";
+    const mine = result.winner === this.client.view.seat;
+    const words = { points: result.game_points, reason: t(`reason_${result.reason}`) };
+    return h(
+      "div.deal-result",
+      { "data-deal": deal.number },
+      h("p", {}, h("strong", {}, t("deal_no", { number: deal.number })), ": ",
+        result.winner === null
+          ? t("reason_match_ended")
+          : mine ? t("deal_won_you", words) : t("deal_won", { name: this.name(result.winner), ...words })),
+      h("p.fair", { class: `fair-${fair}`, "data-fair": fair }, `${t("fair_play")}: `, t(`fair_${fair}`)),
+      deal.record ? h("button.link", { onclick: () => { this.replay = deal; this.render(); } }, t("replay")) : null,
     );
   }
 
