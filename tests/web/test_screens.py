@@ -45,7 +45,12 @@ def test_the_table_fits_the_screen(
     for card in who.page.locator(".card-button").all():
         box = card.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
-    assert who.page.get_by_text("Te jössz!" if language == "hu" else "Your turn!").is_visible()
+    turn = who.page.locator(".your-turn")
+    assert turn.is_visible() and turn.inner_text() == (
+        "Te jössz!" if language == "hu" else "Your turn!"
+    )
+    # and a screen reader heard it
+    assert turn.inner_text() in who.page.locator("#announcer").inner_text()
 
     # text scaled to 200 % still fits, without sideways scrolling
     who.page.add_style_tag(content="html { font-size: 200% !important; }")

@@ -166,3 +166,38 @@ def test_a_deal_with_the_keyboard_alone_and_a_connection_lost_mid_deal(
     assert anna.fold_mismatches() == []
     assert assert_no_hidden_cards(anna.recorder, match_id, seat) > 0
     assert_dom_shows_no_hidden_cards(anna.page, match_id, seat)
+
+
+def test_the_table_recovers_when_its_view_cannot_be_fetched_for_a_while(
+    chromium: Any, club_server: Any
+) -> None:
+    anna = person(chromium)
+    anna.goto(club_server)
+    anna.button("Játék Kati ellen").click()
+    anna.page.wait_for_url(re.compile(r"/m/[0-9a-f-]{36}/$"))
+    match_view = re.compile(r"/api/v1/matches/[0-9a-f-]{36}/$")
+    assert anna.my_turn_or_over()
+
+    # the match's view cannot be fetched for a while, just as Kati answers
+    failing = {"on": True, "refused": 0}
+
+    def flaky(route: Any) -> None:
+        if failing["on"]:
+            failing["refused"] += 1
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    anna.page.route(match_view, flaky)
+    anna.play_a_card()
+    anna.page.wait_for_function("() => window.snapszer.client.queue.length === 0", timeout=10_000)
+    anna.page.wait_for_timeout(1500)
+    assert failing["refused"] >= 1
+    assert anna.page.locator(TURN).count() == 0  # nothing to tap on an unconfirmed view
+
+    failing["on"] = False
+    assert anna.my_turn_or_over(timeout=20)  # it comes back by itself, no reload
+    anna.play_a_card()
+    assert anna.my_turn_or_over()
+    assert anna.fold_mismatches() == []
+    assert anna.errors == []

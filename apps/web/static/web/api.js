@@ -11,6 +11,8 @@ export class ApiError extends Error {
   }
 }
 
+const REQUEST_TIMEOUT_MS = 10000;
+
 function cookie(name) {
   const found = document.cookie.split("; ").find((part) => part.startsWith(name + "="));
   return found ? decodeURIComponent(found.slice(name.length + 1)) : "";
@@ -26,6 +28,8 @@ async function call(method, url, body) {
       method,
       headers,
       credentials: "same-origin",
+      // a request the network swallowed fails after a while, so that a move is sent again
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (error) {
@@ -71,7 +75,7 @@ export const api = {
   cancelRoom: (id) => call("POST", v1(`rooms/${id}/cancel/`)),
   rematch: (id) => call("POST", v1(`matches/${id}/rematch/`)),
   rematchAccept: (id) => call("POST", v1(`matches/${id}/rematch/accept/`)),
-  chat: (id) => call("GET", v1(`matches/${id}/chat/?after=0&limit=100`)),
+  chat: (id, after = 0) => call("GET", v1(`matches/${id}/chat/?after=${after}&limit=100`)),
   say: (id, text) => call("POST", v1(`matches/${id}/chat/`), { text }),
   block: (userId) => call("POST", v1("blocks/"), { user_id: userId }),
   report: (body) => call("POST", v1("reports/"), body),

@@ -16,11 +16,10 @@ let me = null;
 let screen = null;
 let ticket = null; // a ranked search under way: {id, stake, since}
 
+// The aria-live region: each announcement is a new line (read in turn), the last few kept.
 function announce(text) {
-  liveRegion.textContent = "";
-  setTimeout(() => {
-    liveRegion.textContent = text;
-  }, 30);
+  liveRegion.append(h("p", {}, text));
+  while (liveRegion.childElementCount > 5) liveRegion.firstElementChild.remove();
 }
 
 function navigate(path, { replace: replacing = false } = {}) {
@@ -58,7 +57,10 @@ async function ensurePlayer() {
   return me;
 }
 
+let routing = 0; // the newest navigation; an older one still loading gives way
+
 async function route() {
+  const mine = ++routing;
   if (screen && screen.stop) screen.stop();
   screen = null;
   const path = location.pathname;
@@ -67,9 +69,12 @@ async function route() {
   try {
     if (matchPath) {
       await ensurePlayer();
+      if (mine !== routing) return;
       header();
-      screen = new Table(root, matchPath[1], { navigate, announce });
-      await screen.start();
+      const table = new Table(root, matchPath[1], { navigate, announce });
+      screen = table;
+      await table.start();
+      if (mine !== routing) table.stop();
     } else if (joinPath) {
       await joinScreen(joinPath[1]);
     } else {
@@ -266,7 +271,15 @@ function watchTicket(status, form) {
     socket.close();
     screen = null;
   }
-  screen = { stop: stopWatching };
+  // Leaving the home page while searching gives the search up: a match found meanwhile would
+  // start without the player, who would lose it.
+  screen = {
+    stop: () => {
+      if (ticket) api.ticketCancel(ticket.id).catch(() => {});
+      ticket = null;
+      stopWatching();
+    },
+  };
 }
 
 function walletPanel() {

@@ -45,7 +45,16 @@ export class VoiceCall {
       this.onChange();
       return;
     }
+    if (this.state !== "incoming") {
+      this.release(); // the call ended while the browser asked for the microphone
+      return;
+    }
     this.client.send({ type: "call.accept" });
+  }
+
+  release() {
+    if (this.stream) for (const track of this.stream.getTracks()) track.stop();
+    this.stream = null;
   }
 
   decline() {
@@ -67,8 +76,7 @@ export class VoiceCall {
   end() {
     if (this.pc) this.pc.close();
     this.pc = null;
-    if (this.stream) for (const track of this.stream.getTracks()) track.stop();
-    this.stream = null;
+    this.release();
     this.pending = [];
     this.muted = false;
     this.peerMuted = false;
@@ -78,9 +86,12 @@ export class VoiceCall {
   async frame(frame) {
     switch (frame.type) {
       case "call.state":
-        // after (re)connecting: a call proposed by the other player still rings here
+        // after (re)connecting: a call proposed by the other player still rings here, and one
+        // that ended meanwhile stops ringing
         if (frame.state === "proposed" && this.state !== "proposed") {
           this.set(frame.proposer_seat === this.me ? "proposed" : "incoming");
+        } else if (frame.state === "none" && this.state !== "idle" && this.state !== "ended") {
+          this.end();
         }
         break;
       case "call.proposed":
@@ -120,6 +131,10 @@ export class VoiceCall {
     this.set("connecting");
     try {
       const stream = await this.microphone();
+      if (this.state !== "connecting") {
+        this.release(); // hung up while the microphone was being opened
+        return;
+      }
       const pc = new RTCPeerConnection({ iceServers: frame.ice_servers || [] });
       this.pc = pc;
       for (const track of stream.getAudioTracks()) pc.addTrack(track, stream);

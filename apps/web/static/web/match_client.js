@@ -38,9 +38,11 @@ export class MatchClient {
     this.notice = null;
     this.chat = [];
     this.deals = new Map(); // number -> {commitment, result, verified}
+    this.recordedSeq = 0;
+    this.currentDeal = 0;
+    this.stopped = false;
     this.standIn = new Set(); // cards the computer played for a paused player
-    this.lastEvent = null;
-    this.listeners = { frame: [], ended: [] };
+    this.listeners = { frame: [], chat: [], notice: [], shown: [] };
     this.socket = null;
     this.watchdog = null;
     window.snapszer.client = this;
@@ -57,6 +59,7 @@ export class MatchClient {
   async start() {
     await this.load();
     await this.readHistory();
+    if (this.stopped) return; // left before it had loaded
     this.socket = new LiveSocket(`/ws/matches/${this.id}/`, {
       onMessage: (frame) => this.frame(frame),
       onStatus: (status) => {
@@ -68,8 +71,10 @@ export class MatchClient {
   }
 
   stop() {
+    this.stopped = true;
     if (this.socket) this.socket.close();
     clearTimeout(this.watchdog);
+    clearTimeout(this.pumpRetry);
   }
 
   // --- the server's view ----------------------------------------------------------------
@@ -108,11 +113,16 @@ export class MatchClient {
     this.changed();
   }
 
+  // The commitment of a deal as first seen, before its cards were played: the fair-play check
+  // compares the revealed deck with this, never with a later copy.
   rememberDeal(view) {
     const deal = view && view.deal;
-    if (!deal) return;
-    const known = this.deals.get(deal.number) || {};
-    this.deals.set(deal.number, { ...known, number: deal.number, commitment: deal.commitment });
+    if (deal) this.commit(deal.number, deal.commitment);
+  }
+
+  commit(number, commitment) {
+    const known = this.deals.get(number) || { number };
+    if (!known.commitment) this.deals.set(number, { ...known, commitment });
   }
 
   // The match's whole feed once: every deal's published commitment and result (after a
@@ -128,16 +138,18 @@ export class MatchClient {
     this.changed();
   }
 
+  // Each event once, in seq order: deals' commitments and results, stand-in cards.
   record(envelope) {
+    if (envelope.seq <= this.recordedSeq) return;
+    this.recordedSeq = envelope.seq;
     const event = envelope.event;
     if (event.type === "deal_started") {
-      const known = this.deals.get(event.number) || {};
-      this.deals.set(event.number, { ...known, number: event.number, commitment: event.commitment });
+      this.currentDeal = event.number;
+      this.commit(event.number, event.commitment);
     }
-    if (event.type === "deal_ended") {
-      const number = this.dealNumberAt(envelope);
-      const known = this.deals.get(number) || { number };
-      this.deals.set(number, {
+    if (event.type === "deal_ended" && this.currentDeal) {
+      const known = this.deals.get(this.currentDeal) || { number: this.currentDeal };
+      this.deals.set(this.currentDeal, {
         ...known,
         result: { winner: event.winner, game_points: event.game_points, reason: event.reason },
       });
@@ -145,18 +157,15 @@ export class MatchClient {
     if (event.type === "card_played" && event.stand_in) this.standIn.add(event.card);
   }
 
-  dealNumberAt() {
-    // deal_ended closes the latest deal that has started and not ended
-    const open = [...this.deals.values()].filter((deal) => !deal.result);
-    return open.length ? Math.max(...open.map((deal) => deal.number)) : this.deals.size;
-  }
-
   // --- the push ---------------------------------------------------------------------------
 
   frame(frame) {
     if (frame.type === "event") this.envelope(frame);
     else if (frame.type === "chat") {
-      if (!this.chat.some((message) => message.id === frame.message.id)) this.chat.push(frame.message);
+      if (!this.chat.some((message) => message.id === frame.message.id)) {
+        this.chat.push(frame.message);
+        this.listeners.chat.forEach((listener) => listener(frame.message));
+      }
       this.changed();
     } else if (frame.type === "rematch.offered" || frame.type === "rematch.started") {
       this.load().catch(() => {});
@@ -165,8 +174,11 @@ export class MatchClient {
   }
 
   ready(frame) {
-    // A (re)opened socket, or the page back from the background: catch up from the feed.
+    // A (re)opened socket, or the page back from the background: catch up from the feed, and
+    // make sure the view shown is the server's.
     if (!frame || frame.version > this.lastSeq) this.resync();
+    else if (!this.busy && (this.folded || this.version < this.lastSeq)) this.pump();
+    if (frame && this.match && this.match.mode !== "computer") this.loadChat();
     // a call proposed before this socket opened is only known by asking
     if (frame && this.match && this.match.mode !== "computer") this.send({ type: "call.status" });
   }
@@ -207,43 +219,63 @@ export class MatchClient {
   }
 
   async pump() {
-    if (this.busy) return;
+    if (this.busy || this.stopped) return;
     this.busy = true;
+    let failed = false;
     try {
-      while (this.queue.length) {
-        const envelope = this.queue.shift();
-        if (envelope.seq <= this.version) continue;
+      while (this.queue.length && !this.stopped) {
+        const envelope = this.queue[0];
+        if (envelope.seq <= this.version) {
+          this.queue.shift();
+          continue;
+        }
         await this.pace(envelope);
         const next = fold(this.view, envelope);
-        this.lastEvent = envelope;
         if (next === null) {
           // a new deal, its end, the end of the match: the server's view says what follows
-          if (this.target && this.target.version >= envelope.seq) this.apply(this.target);
-          else this.apply(await api.match(this.id));
+          const known = this.target && this.target.version >= envelope.seq;
+          const payload = known ? this.target : await api.match(this.id);
+          this.queue.shift(); // taken off only once its view is in hand
+          this.apply(payload);
+          this.listeners.shown.forEach((listener) => listener(envelope));
           if (envelope.event.type === "deal_ended") await sleep(settings().trickMs);
           continue;
         }
+        this.queue.shift();
         this.view = next;
         this.version = envelope.seq;
         this.folded = true;
         this.changed();
-        if (this.target && this.target.version === this.version) this.apply(this.target);
-        if (!this.queue.length && this.folded) await sleep(SETTLE_MS); // more may be on the way
+        this.listeners.shown.forEach((listener) => listener(envelope));
+        if (!this.queue.length) {
+          if (this.target && this.target.version === this.version) this.apply(this.target);
+          else await sleep(SETTLE_MS); // more may be on the way
+        }
       }
-      if (this.folded) {
+      if (this.folded && !this.queue.length && !this.stopped) {
         const payload = await api.match(this.id);
         if (payload.version === this.version) this.apply(payload);
         else if (payload.version > this.version) this.target = payload;
       }
+      this.pumpWait = 0;
     } catch (error) {
-      console.error("snapszer: showing events failed", error);
-      this.folded = false;
+      // the network failed mid-way: the event stays queued, the view stays unconfirmed (no
+      // legal actions), and the table tries again shortly
+      console.warn("snapszer: showing events failed, trying again", error);
+      failed = true;
     } finally {
       this.busy = false;
       this.changed();
     }
-    if (this.queue.length) this.pump();
+    if (failed) this.retryPump();
+    else if (this.queue.length) this.pump();
     else if (this.target && this.lastSeq < this.target.version) this.resync();
+  }
+
+  retryPump() {
+    clearTimeout(this.pumpRetry);
+    this.pumpWait = Math.min((this.pumpWait || 250) * 2, 8000);
+    this.pumpRetry = setTimeout(() => this.pump(), this.pumpWait);
   }
 
   // Someone else's card waits a moment, so Kati's moves come one at a time; a full trick stays
@@ -269,7 +301,7 @@ export class MatchClient {
     this.changed();
     let wait = 500;
     try {
-      for (;;) {
+      while (!this.stopped) {
         try {
           const answer = await api.act(this.id, action, expected, id);
           // nothing more to tap until the answer's events are shown
@@ -285,13 +317,10 @@ export class MatchClient {
             wait = Math.min(wait * 2, 5000);
             continue;
           }
-          if (error.code === "version_conflict") {
-            await this.resync();
-            this.notice = { code: "version_conflict" };
-          } else {
-            this.notice = error;
-            await this.load();
-          }
+          this.notice = error.code === "version_conflict" ? { code: "version_conflict" } : error;
+          this.noticed(this.notice);
+          if (error.code === "version_conflict") await this.resync();
+          else await this.load().catch(() => this.retryPump());
           return;
         }
       }
@@ -319,14 +348,23 @@ export class MatchClient {
 
   // --- the club around the table ------------------------------------------------------------
 
+  // The chat's messages after the last one known (all of them the first time): pushed ones
+  // and fetched ones are merged by id, so a reconnect fills what the socket missed.
   async loadChat() {
     try {
-      const page = await api.chat(this.id);
-      this.chat = page.messages;
+      const after = this.chat.length ? this.chat[this.chat.length - 1].id : 0;
+      const page = await api.chat(this.id, after);
+      const known = new Set(this.chat.map((message) => message.id));
+      this.chat.push(...page.messages.filter((message) => !known.has(message.id)));
+      this.chat.sort((a, b) => a.id - b.id);
       this.changed();
     } catch {
-      this.chat = [];
+      // the next reconnect tries again
     }
+  }
+
+  noticed(notice) {
+    this.listeners.notice.forEach((listener) => listener(notice));
   }
 
   // Nothing on the way: the view shown is the server's latest that this browser knows of.

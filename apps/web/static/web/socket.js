@@ -4,6 +4,7 @@
 // its session cookie on our own origin: no token in the URL, none in a message.
 
 const PING_MS = 10000; // the server counts a socket silent for 30 s as gone
+const SILENCE_MS = 25000; // no pong (nor anything else) for this long: the connection is dead
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
 
 export class LiveSocket {
@@ -44,6 +45,7 @@ export class LiveSocket {
     }
     this.ws = ws;
     ws.onmessage = (event) => {
+      this.heard = Date.now();
       let frame;
       try {
         frame = JSON.parse(event.data);
@@ -60,8 +62,17 @@ export class LiveSocket {
       this.onMessage(frame);
     };
     ws.onopen = () => {
+      this.heard = Date.now();
       clearInterval(this.pinger);
-      this.pinger = setInterval(() => this.send({ type: "ping" }), PING_MS);
+      // A socket can stay "open" on a network that is gone (a phone changing networks):
+      // the pongs stop, and then the socket is dropped and opened anew.
+      this.pinger = setInterval(() => {
+        if (Date.now() - this.heard > SILENCE_MS) {
+          this.drop(ws);
+          return;
+        }
+        this.send({ type: "ping" });
+      }, PING_MS);
     };
     ws.onclose = (event) => {
       clearInterval(this.pinger);
@@ -75,6 +86,15 @@ export class LiveSocket {
       }
       this.retry();
     };
+  }
+
+  drop(ws) {
+    clearInterval(this.pinger);
+    if (this.ws !== ws) return;
+    this.ws = null;
+    ws.onclose = null;
+    ws.close();
+    this.retry();
   }
 
   retry() {

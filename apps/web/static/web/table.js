@@ -22,6 +22,8 @@ const ACTION_LABEL = {
   leave: "leave",
 };
 
+// A private type: a dragged card never drops into the chat (or another program) as its code.
+const DRAG_TYPE = "application/x-snapszer-card";
 const sortKey = (code) => SUITS.indexOf(code[0]) * 10 + RANKS.indexOf(code[1]);
 const secondsLeft = (iso) => Math.max(0, Math.ceil((new Date(iso).getTime() - Date.now()) / 1000));
 
@@ -37,9 +39,11 @@ export class Table {
     this.showLast = false;
     this.confirming = null;
     this.replay = null;
-    this.announced = 0;
     this.refreshed = new Set();
     this.ticker = setInterval(() => this.tick(), 500);
+    this.client.on("shown", (envelope) => this.announceEvent(envelope));
+    this.client.on("notice", (notice) => this.announce(problemText(notice)));
+    this.client.on("chat", (message) => this.announce(`${this.name(message.sender_seat)}: ${message.text}`));
     this.client.on("frame", (frame) => {
       if (frame.type === "rematch.started") this.navigate(`/m/${frame.new_match_id}/`);
     });
@@ -56,7 +60,7 @@ export class Table {
     clearInterval(this.ticker);
     this.call.end();
     this.client.stop();
-    document.title = t("club");
+    this.noticeTurn(false);
   }
 
   // --- helpers ----------------------------------------------------------------------------
@@ -121,16 +125,20 @@ export class Table {
     this.client.act(action);
   }
 
+  // Fetch a finished deal's record and check it; a failed fetch is tried again later (with a
+  // growing wait), a browser without Web Crypto (plain http off localhost) says it cannot.
   async verify(number) {
     const deal = this.client.deals.get(number);
-    if (!deal || deal.verified !== undefined || deal.checking) return;
+    if (!deal || deal.verified !== undefined || deal.checking || Date.now() < (deal.retryAt || 0)) return;
     deal.checking = true;
     try {
-      const record = await api.deal(this.client.id, number);
-      deal.record = record;
-      deal.verified = await verifyDeal(record, deal.commitment);
+      if (!deal.record) deal.record = await api.deal(this.client.id, number);
+      deal.verified = deal.commitment && crypto.subtle ? await verifyDeal(deal.record, deal.commitment) : null;
+      deal.wait = 0;
     } catch {
-      deal.verified = undefined;
+      deal.wait = Math.min((deal.wait || 1000) * 2, 30000);
+      deal.retryAt = Date.now() + deal.wait;
+      setTimeout(() => this.render(), deal.wait);
     } finally {
       deal.checking = false;
     }
@@ -166,22 +174,29 @@ export class Table {
     }
   }
 
-  announceEvent() {
-    const envelope = this.client.lastEvent;
-    if (!envelope || envelope.seq <= this.announced) return;
-    this.announced = envelope.seq;
+  // Every event shown at the table, in words, for the aria-live region.
+  announceEvent(envelope) {
     const event = envelope.event;
-    if (event.type === "card_played") this.announce(`${this.name(event.seat)}: ${cardName(event.card, LANG)}`);
-    else if (event.type === "trick_taken") this.announce(`${t("tricks", { count: "" })} ${this.name(event.seat)} (+${event.points})`);
-    else if (event.type === "marriage_announced") this.announce(`${this.name(event.seat)}: ${event.points} (${suitName(event.suit, LANG)})`);
-    else if (event.type === "talon_closed") this.announce(t("talon_closed", { name: this.name(event.seat) }));
+    const name = event.seat !== undefined ? this.name(event.seat) : "";
+    if (event.type === "card_played") this.announce(`${name}: ${cardName(event.card, LANG)}`);
+    else if (event.type === "trick_taken") this.announce(t("trick_won", { name, points: event.points }));
+    else if (event.type === "marriage_announced") this.announce(`${name}: ${event.points} (${suitName(event.suit, LANG)})`);
+    else if (event.type === "talon_closed") this.announce(t("talon_closed", { name }));
+    else if (event.type === "deal_ended" && event.winner !== null) {
+      this.announce(t("deal_won", { name: this.name(event.winner), points: event.game_points, reason: t(`reason_${event.reason}`) }));
+    } else if (event.type === "match_ended") {
+      this.announce(`${t("match_result", { scores: event.scores.join(" : ") })} · ${t(`end_reason_${event.reason}`)}`);
+    }
   }
 
   noticeTurn(myTurn) {
     document.title = myTurn ? t("your_turn_title") : t("club");
     const icon = document.querySelector("link[rel=icon]");
     if (icon) icon.href = myTurn ? icon.dataset.turn : icon.dataset.idle;
-    if (myTurn && !this.wasMyTurn && localStorage.getItem("snapszer.sound") === "on") beep();
+    if (myTurn && !this.wasMyTurn) {
+      this.announce(t("your_turn"));
+      if (localStorage.getItem("snapszer.sound") === "on") beep();
+    }
     this.wasMyTurn = myTurn;
   }
 
@@ -193,7 +208,6 @@ export class Table {
     const focused = document.activeElement && document.activeElement.dataset
       ? document.activeElement.dataset.key
       : null;
-    this.announceEvent();
     if (this.selected && !this.playable().has(this.selected)) this.selected = null;
     const deal = view.deal;
     const myTurn = Boolean(deal && deal.turn === view.seat && view.legal_actions.length && !this.client.folded);
@@ -213,12 +227,22 @@ export class Table {
       match.mode !== "computer" && match.status !== "waiting" ? this.clubPanel() : null,
       this.replay ? this.replayDialog() : null,
     );
+    // what the player was typing survives the redraw (chat, a report)
+    const typed = [...this.root.querySelectorAll("input[id], textarea[id], select[id]")]
+      .filter((field) => !field.readOnly)
+      .map((field) => [field.id, field.value]);
     replace(this.root, main);
+    for (const [id, value] of typed) {
+      const field = this.root.querySelector(`#${id}`);
+      if (field) field.value = value;
+    }
     this.tick();
     const key = this.focusKey || focused;
     this.focusKey = null;
     if (key) {
-      const target = this.root.querySelector(`[data-key="${key}"]`);
+      // a played card is gone: the keyboard stays in the hand
+      const target = this.root.querySelector(`[data-key="${key}"]`)
+        || (key.startsWith("card-") || key === "play" ? this.root.querySelector("[data-card-button]") : null);
       if (target) target.focus();
     }
   }
@@ -236,7 +260,7 @@ export class Table {
         t(`connection_${connection}`),
         sending ? ` · ${t("sending")}` : "",
       ),
-      notice ? h("p.notice", { role: "alert" }, problemText(notice)) : null,
+      notice ? h("p.notice", {}, problemText(notice)) : null,
       this.info ? h("p.info", { role: "status" }, this.info) : null,
     );
   }
@@ -305,9 +329,9 @@ export class Table {
       ),
       h("div.seat-facts", {}, t("tricks", { count: deal.trick_counts[seat] }),
         deal.marriages[seat].length ? ` · ${t("marriages", { list: deal.marriages[seat].map((s) => suitName(s, LANG)).join(", ") })}` : ""),
-      away ? h("p.away", { role: "status", "data-until": away, "data-template": "away", "data-name": name }) : null,
-      paused && !paused.stand_in ? h("p.paused", { role: "status", "data-until": paused.until, "data-template": "paused", "data-name": name }) : null,
-      paused && paused.stand_in ? h("p.stand-in", { role: "status" }, t("stand_in", { name })) : null,
+      away ? h("p.away", { "data-until": away, "data-template": "away", "data-name": name }) : null,
+      paused && !paused.stand_in ? h("p.paused", { "data-until": paused.until, "data-template": "paused", "data-name": name }) : null,
+      paused && paused.stand_in ? h("p.stand-in", {}, t("stand_in", { name })) : null,
       shown
         ? h(
             "div.shown",
@@ -440,11 +464,11 @@ export class Table {
                 } else return;
                 event.preventDefault();
               },
-              ondragstart: (event) => event.dataTransfer.setData("text/plain", card),
+              ondragstart: (event) => event.dataTransfer.setData(DRAG_TYPE, card),
               ondragover: (event) => event.preventDefault(),
               ondrop: (event) => {
                 event.preventDefault();
-                const from = event.dataTransfer.getData("text/plain");
+                const from = event.dataTransfer.getData(DRAG_TYPE);
                 const by = this.handOrder.indexOf(card) - this.handOrder.indexOf(from);
                 if (from && from !== card) this.move(from, by);
               },
@@ -502,7 +526,7 @@ export class Table {
   dealResult(deal) {
     this.verify(deal.number);
     const result = deal.result;
-    const fair = deal.verified === true ? "verified" : deal.verified === false ? "failed" : "checking";
+    const fair = { true: "verified", false: "failed", null: "unavailable" }[deal.verified] || "checking";
     const mine = result.winner === this.client.view.seat;
     const words = { points: result.game_points, reason: t(`reason_${result.reason}`) };
     return h(
@@ -610,7 +634,7 @@ export class Table {
       "div.chat",
       {},
       h("h2", {}, t("chat")),
-      h("ol.messages", { "aria-live": "polite" }, this.client.chat.map((message) =>
+      h("ol.messages", {}, this.client.chat.map((message) =>
         h("li", { class: message.sender_seat === me ? "mine" : "theirs" }, h("strong", {}, this.name(message.sender_seat), ": "), message.text))),
       form,
       other ? this.moderation(other) : null,
@@ -699,9 +723,12 @@ export class Table {
   }
 }
 
+let audio = null; // one context for every beep
+
 function beep() {
   try {
-    const context = new AudioContext();
+    audio = audio || new AudioContext();
+    const context = audio;
     const tone = context.createOscillator();
     tone.frequency.value = 660;
     tone.connect(context.destination);
