@@ -200,4 +200,5 @@ def test_the_table_recovers_when_its_view_cannot_be_fetched_for_a_while(
     anna.play_a_card()
     assert anna.my_turn_or_over()
     assert anna.fold_mismatches() == []
+    assert assert_no_hidden_cards(anna.recorder, anna.match_id(), anna.seat()) > 0
     assert anna.errors == []
