@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from allauth.headless.internal.sessionkit import new_session
@@ -40,6 +41,21 @@ class Player:
 
 
 MakePlayer = Callable[..., Player]
+
+# Debian's Chromium, as every browser test launches it (never a browser Playwright downloads).
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    # this machine's network is closed: no background connections, no updates, no sync
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    # a fake microphone that needs no permission prompt (voice calls)
+    "--use-fake-ui-for-media-stream",
+    "--use-fake-device-for-media-stream",
+]
 
 
 @pytest.fixture(scope="session")

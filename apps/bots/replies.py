@@ -12,7 +12,7 @@ The model is greedy and blind to the leader's hand: each legal reply is weighted
 cost for spending a trump on a side card or half of a marriage the follower holds.
 
 The constants were set by hand and chosen by play against the rollout baseline (docs/bots.md).
-``bench/fit_replies.py`` fits them by maximum likelihood to a player's recorded follows. Fitted
+``research/fit_replies.py`` fits them by maximum likelihood to a player's recorded follows. Fitted
 to the rollout baseline's (BETA 2.0, TRUMP_COST 4.4, MARRIAGE_COST 6.3) they explain those follows
 better, but the expert played no better with them (70.0 % against the baseline instead of
 70.1 %, 60.0 % against strong instead of 62.2 %, 1,000 pairs each), and strong's follows fit

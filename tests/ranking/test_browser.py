@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from apps.ranking import tournament
 from apps.ranking.models import Medal, Rating, Standing
-from tests.browser import CHROMIUM, CHROMIUM_ARGS
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.factories import UserFactory
 
 PHONE = {"width": 390, "height": 844}

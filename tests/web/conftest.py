@@ -71,7 +71,7 @@ from daphne.testing import DaphneProcess
 from django.conf import settings as django_settings
 from django.db import connections
 
-from tests.browser import CHROMIUM, CHROMIUM_ARGS
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext

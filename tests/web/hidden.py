@@ -196,10 +196,9 @@ class Knowledge:
     def at(self, seq: int) -> frozenset[str]:
         if seq > self.version:
             self.refresh()
-        if not 0 <= seq <= self.version:
-            raise AssertionError(
-                f"seq {seq} is beyond the {self.version} events stored for match {self.match_id}"
-            )
+        assert 0 <= seq <= self.version, (
+            f"seq {seq} is beyond the {self.version} events stored for match {self.match_id}"
+        )
         return self.known[seq]
 
     def where(self, code: str, seq: int) -> str:
@@ -344,9 +343,8 @@ def assert_no_hidden_cards(recorder: Recorder, match_id: str | UUID, seat: int) 
             checked += 1
             if card.code not in knowledge.at(card.seq):
                 failures.append(_failure(card, knowledge, message.describe(index), message.text))
-    if failures:
-        count = f"{len(failures)} hidden card(s) reached the page (seat {seat}, match {match_id})"
-        raise AssertionError(count + ":\n" + "\n".join(failures[:10]))
+    count = f"{len(failures)} hidden card(s) reached the page (seat {seat}, match {match_id})"
+    assert not failures, count + ":\n" + "\n".join(failures[:10])
     return checked
 
 
@@ -384,7 +382,7 @@ def assert_dom_shows_no_hidden_cards(
         if time.monotonic() > deadline:
             version = knowledge.version
             detail = ", ".join(f"{c} ({knowledge.where(c, version)})" for c in hidden)
-            raise AssertionError(
+            assert not hidden, (
                 f"the page shows hidden card(s) at version {version} of match {match_id} "
                 f"(seat {seat}): {detail}; data-card values outside [data-revealed]: {shown}"
             )

@@ -1,6 +1,6 @@
 """What more worlds are worth to the expert: the sampling error of its open-talon choice.
 
-    .venv/bin/python bench/worlds.py [--positions 80] [--worlds 300] [--seed 2026]
+    .venv/bin/python research/worlds.py [--positions 80] [--worlds 300] [--seed 2026]
 
 For random positions at three stages (the first trick's lead, its follow, and the second
 trick after random play), the expert's own search (``expert.world_values``: the blind

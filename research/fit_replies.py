@@ -1,6 +1,6 @@
 """Fit the blind reply model (apps/bots/replies.py) to recorded follows, by maximum likelihood.
 
-    .venv/bin/python bench/fit_replies.py [--player rollout] [--deals 4000] [--seed 2026]
+    .venv/bin/python research/fit_replies.py [--player rollout] [--deals 4000] [--seed 2026]
 
 The expert values its leads against a follower that cannot see its hand: each reply weighted by
 ``exp(BETA * (won - TRUMP_COST * trumps - MARRIAGE_COST * breaks) / 10)`` (``replies.features``).

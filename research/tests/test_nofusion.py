@@ -1,5 +1,5 @@
 """The bench-only player that chooses the expert's next decision per information set
-(``bench/nofusion.py``): for one world its values are the blind-follower search with two
+(``research/nofusion.py``): for one world its values are the blind-follower search with two
 modelled tricks (the expert's losses weighed in both); over several worlds removing the
 fusion never raises a value, and does lower some; it plays legal actions only."""
 
@@ -16,7 +16,7 @@ from apps.bots.cardbits import CLOSE
 from apps.bots.expert import LOSS_WEIGHT, weigh
 from apps.bots.fastsearch import FastDealSolver
 from apps.matches.simulation import random_deck
-from bench.nofusion import infoset_values, nofusion
+from research.nofusion import infoset_values, nofusion
 from tests.bots.test_fastsearch import open_world
 
 

@@ -1,5 +1,5 @@
 """The ceiling bench's reference players see exactly the hidden cards they claim to see
-(``bench/ceiling.py``): the seer the opponent's hand, the cheater the talon order as well."""
+(``research/ceiling.py``): the seer the opponent's hand, the cheater the talon order as well."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from apps.bots.bitgame import BitGame, from_deal
 from apps.bots.knowledge import Knowledge
 from apps.bots.levels import LEVELS
 from apps.matches.simulation import random_deck
-from bench import ceiling
-from bench.ceiling import Truth
+from research import ceiling
+from research.ceiling import Truth
 
 
 def public_part(g: BitGame) -> tuple[object, ...]:

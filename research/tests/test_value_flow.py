@@ -1,10 +1,10 @@
-"""``bench/value_flow.py``: each decision costed in perfect-information value. The costs
+"""``research/value_flow.py``: each decision costed in perfect-information value. The costs
 account for every game point of the results, and the expert, which solves exactly once every
 card is known, never loses value after the talon is exhausted."""
 
 from __future__ import annotations
 
-from bench.value_flow import value_flow
+from research.value_flow import value_flow
 
 
 def test_the_costs_account_for_the_results_and_the_expert_solves_the_known_endgame() -> None:

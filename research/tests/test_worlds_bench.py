@@ -1,4 +1,4 @@
-"""``bench/worlds.py``: what the sampling error of the expert's choice costs with m worlds."""
+"""``research/worlds.py``: what the sampling error of the expert's choice costs with m worlds."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from apps.bots.expert import world_values
 from apps.bots.fastsearch import FastDealSolver
-from bench.worlds import choice_values, position, sampled
+from research.worlds import choice_values, position, sampled
 
 
 def test_a_candidate_better_in_every_world_is_chosen_from_any_number_of_worlds() -> None:

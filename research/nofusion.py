@@ -1,7 +1,7 @@
 """The expert with its next decision chosen per information set, not per world (benchmarks
 only; docs/bots.md, "The expert's next decision per information set").
 
-    .venv/bin/python bench/nofusion.py [--pairs 1000] [--worlds 32] [--seed 2026]
+    .venv/bin/python research/nofusion.py [--pairs 1000] [--worlds 32] [--seed 2026]
                                        [--pairings nofusion:rollout,fixed-expert:rollout]
 
 In each sampled world the expert's search chooses its *next* decision knowing the opponent's

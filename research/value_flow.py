@@ -1,6 +1,6 @@
 """Where the game points are lost: each decision's cost in perfect-information value.
 
-    .venv/bin/python bench/value_flow.py [--pairs 200] [--pairings expert:rdeep] [--seed 2026]
+    .venv/bin/python research/value_flow.py [--pairs 200] [--pairings expert:rdeep] [--seed 2026]
 
 Plays the pairing's deals exactly as ``bench/bots.py`` does (the same decks and random
 sources for a seed) and, before every decision, values the true deal exactly for the first

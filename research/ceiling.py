@@ -1,6 +1,6 @@
 """What the hidden cards are worth: reference players that see them, against the same opponents.
 
-    .venv/bin/python bench/ceiling.py [--pairs 1000] [--pairings seer:rollout,cheater:rollout]
+    .venv/bin/python research/ceiling.py [--pairs 1000] [--pairings seer:rollout,cheater:rollout]
                                       [--budget 0.5] [--seed 2026]
 
 Kati never reads hidden state (docs/bots.md). These two players do, and are never levels; they
