@@ -23,7 +23,7 @@ from rest_framework.views import APIView
 
 from apps.bots.levels import DEFAULT_LEVEL, LEVELS
 from apps.common.schema import CSRF_FAILED, NOT_AUTHENTICATED, problem_responses
-from apps.matches.engine import VARIANTS, view_for
+from apps.matches.engine import VARIANTS
 from apps.matches.engine.events import DEAL_END_REASONS, EVENT_TYPES
 
 from . import deadlines, rematches, selectors, services
@@ -601,7 +601,7 @@ class MatchActionApi(APIView):
             "events": envelopes_for(
                 match.id, match.variant, outcome.first_seq, outcome.events, seat
             ),
-            "view": view_for(outcome.state, seat, online=match.mode != Match.Mode.COMPUTER),
+            "view": selectors.seat_view(match, outcome.state, seat),
         }
         return Response(body)
 

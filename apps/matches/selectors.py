@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from apps.accounts.models import User
 from apps.common.errors import Conflict, NotFound
-from apps.matches.engine import from_json, view_for
+from apps.matches.engine import MatchState, from_json, view_for
 from apps.matches.engine.events import DealEnded, DealStarted, HandShown
 
 from . import event_store
@@ -108,8 +108,13 @@ def match_payload(*, match: Match, seat: int, user: User) -> dict[str, Any]:
         "end_reason": match.end_reason or None,
         "created_at": match.created_at,
         "finished_at": match.finished_at,
-        "view": view_for(state, seat, online=match.mode != Match.Mode.COMPUTER),
+        "view": seat_view(match, state, seat),
     }
+
+
+def seat_view(match: Match, state: MatchState, seat: int) -> dict[str, Any]:
+    """The engine's view for ``seat``; between people it offers the presence actions too."""
+    return view_for(state, seat, online=match.mode != Match.Mode.COMPUTER)
 
 
 def rematch_of(match: Match) -> dict[str, Any] | None:

@@ -13,7 +13,8 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 
-API_PREFIXES = ("/api/", "/_allauth/")
+from apps.common.errors import JSON_PATH_PREFIXES
+
 ADMIN_PREFIX = "/admin/"
 
 
@@ -23,7 +24,7 @@ class ClubLanguageMiddleware:
         self.known = {code for code, _ in settings.LANGUAGES}
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if request.path.startswith(API_PREFIXES):
+        if request.path.startswith(JSON_PATH_PREFIXES):
             language = "en"
         else:
             chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")

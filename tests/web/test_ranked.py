@@ -33,6 +33,12 @@ def test_two_players_find_each_other_and_the_stake_changes_hands(
         who.goto(club_server)
         who.page.get_by_text("Egyenleg: 1000 érme").wait_for()
 
+    # Dóra looks, sees the wait, and changes her mind
+    dora.button("Ellenfél keresése").click()
+    dora.page.get_by_text(re.compile(r"Ellenfelet keresünk… \(\d+ mp\)")).wait_for()
+    dora.button("Mégse").click()
+    dora.page.get_by_text("A keresés véget ért.").wait_for()
+
     for who in (dora, ede):
         who.page.get_by_label("Tét").select_option("100")
         who.button("Ellenfél keresése").click()

@@ -222,10 +222,7 @@ function watchTicket(status, form) {
       try {
         await api.ticketCancel(ticket.id);
       } finally {
-        stopWatching();
-        ticket = null;
-        form.hidden = false;
-        replace(status, t("ticket_cancelled"));
+        cancelled();
       }
     },
   }, t("cancel"));
@@ -240,10 +237,7 @@ function watchTicket(status, form) {
     onMessage: (frame) => {
       if (frame.type === "matchmaking.matched" && ticket && frame.ticket_id === ticket.id) found(frame.match_id);
       if (frame.type === "matchmaking.cancelled" && ticket && frame.ticket_id === ticket.id) {
-        stopWatching();
-        ticket = null;
-        form.hidden = false;
-        replace(status, t("ticket_cancelled"));
+        cancelled();
       }
     },
   });
@@ -255,10 +249,7 @@ function watchTicket(status, form) {
         const current = await api.ticketGet(ticket.id);
         if (current.status === "matched") found(current.match_id);
         else if (current.status === "cancelled") {
-          stopWatching();
-          ticket = null;
-          form.hidden = false;
-          replace(status, t("ticket_cancelled"));
+          cancelled();
         }
       } catch {
         // the socket may still tell
@@ -266,6 +257,13 @@ function watchTicket(status, form) {
     }
   }, 1000);
   line.textContent = t("searching", { seconds: 0 });
+  // The search is over without a match (cancelled here, by the server, or run out).
+  function cancelled() {
+    stopWatching();
+    ticket = null;
+    form.hidden = false;
+    replace(status, t("ticket_cancelled"));
+  }
   function stopWatching() {
     clearInterval(tick);
     socket.close();
