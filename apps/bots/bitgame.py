@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from .cardbits import ABOVE, CLOSE, EXCHANGE, INDEX, JACK, POINTS, SUIT_MASK, partner
 
 if TYPE_CHECKING:
-    from apps.matches.engine.state import DealState
+    from apps.matches.engine.variants.klub.state import KlubDeal as DealState
 
 WIN = 66
 

@@ -11,7 +11,7 @@ from django.db import transaction
 from apps.matches import event_store
 from apps.matches.appending import match_command_apply
 from apps.matches.engine import PlayCard, card, command_from_json, history_for, view_for
-from apps.matches.engine.presence import stand_in_to_play
+from apps.matches.engine.presence import stand_ins_to_play
 from apps.matches.models import Match
 from apps.matches.seating import seats_of
 
@@ -38,7 +38,7 @@ def bot_move_play(*, match_id: UUID | str, rng: random.Random | None = None) -> 
         if seat.is_bot:
             action = choose_action(view, level=seat.bot_level, rng=rng, budget=BUDGET_SECONDS)
             command = command_from_json(action, seat=seat.index)
-        elif stand_in_to_play(state) == seat.index:
+        elif seat.index in stand_ins_to_play(state):
             command = stand_in_card(view, seat.index, rng)
         else:
             return False

@@ -24,7 +24,8 @@ from rest_framework.views import APIView
 from apps.bots.levels import DEFAULT_LEVEL, LEVELS
 from apps.common.schema import CSRF_FAILED, NOT_AUTHENTICATED, problem_responses
 from apps.matches.engine import VARIANTS
-from apps.matches.engine.events import DEAL_END_REASONS, EVENT_TYPES
+from apps.matches.engine.codec import event_types
+from apps.matches.engine.variants.klub.events import DEAL_END_REASONS
 
 from . import deadlines, rematches, selectors, services
 from .models import Match
@@ -241,7 +242,7 @@ _EVENT_SCHEMA = {
     "type": "object",
     "required": ["type", "schema_version"],
     "properties": {
-        "type": {"type": "string", "enum": [cls.type for cls in EVENT_TYPES]},
+        "type": {"type": "string", "enum": [cls.type for cls in event_types()]},
         "schema_version": {"type": "integer"},
     },
     "additionalProperties": True,

@@ -25,7 +25,7 @@ from apps.matches.engine.events import (
     PlayerDisconnected,
     PlayerReconnected,
 )
-from apps.matches.engine.presence import next_deadline, stand_in_to_play
+from apps.matches.engine.presence import next_deadline, stand_ins_to_play
 from apps.ranking.services import ratings_record
 from apps.wallet.services import match_settle
 
@@ -96,7 +96,8 @@ def _project(match: Match, state: MatchState, now: datetime) -> None:
     match.scores = list(state.scores)
     deal = state.deal
     playing = deal is not None and not deal.over and not state.finished
-    match.turn_seat = deal.turn if playing else None  # type: ignore[union-attr]
+    actors = state.variant.actors(state) if playing and state.variant else ()
+    match.turn_seat = actors[0] if actors else None
     match.next_deadline_at = next_deadline(state)
     if state.result is not None:
         match.status = Match.Status.FINISHED
@@ -148,7 +149,7 @@ def _after_commit(match: Match, state: MatchState, events: list[Event], first_se
                 lambda at=deadline: tasks.deadlines_fire.apply_async((str(match_id),), eta=at)
             )
     turn = match.turn_seat
-    if turn is not None and (seats_of(match)[turn].is_bot or stand_in_to_play(state) is not None):
+    if turn is not None and (seats_of(match)[turn].is_bot or stand_ins_to_play(state)):
         from apps.bots.tasks import bot_move  # noqa: PLC0415 (apps.bots imports this module)
 
         transaction.on_commit(lambda: bot_move.delay(str(match_id)))

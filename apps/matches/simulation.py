@@ -52,14 +52,21 @@ def random_action(state: MatchState, rng: random.Random, *, give_up_rate: float 
         return rng.choice(quits)
     moves = [
         a
-        for a in legal_actions(state, state.deal.turn)
+        for a in legal_actions(state, _actor(state, rng))
         if not isinstance(a, Surrender | Leave | Resign)
     ]
     return rng.choice(moves)
 
 
+def _actor(state: MatchState, rng: random.Random) -> int:
+    """The seat that may act now, or one of them at random when several may."""
+    assert state.variant is not None
+    actors = state.variant.actors(state)
+    return actors[0] if len(actors) == 1 else rng.choice(actors)
+
+
 def random_play(state: MatchState, rng: random.Random) -> PlayCard:
     """A uniformly random legal card for the seat to move (no exchange, no close)."""
     assert state.deal is not None
-    moves = [a for a in legal_actions(state, state.deal.turn) if isinstance(a, PlayCard)]
+    moves = [a for a in legal_actions(state, _actor(state, rng)) if isinstance(a, PlayCard)]
     return rng.choice(moves)

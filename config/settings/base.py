@@ -187,7 +187,7 @@ SPECTACULAR_SETTINGS = {
         "MatchStatusEnum": "apps.matches.api.MATCH_STATUSES",
         "ViewStatusEnum": "apps.matches.api.VIEW_STATUSES",
         "ActionTypeEnum": "apps.matches.api.ACTION_TYPES",
-        "DealEndReasonEnum": "apps.matches.engine.events.DEAL_END_REASONS",
+        "DealEndReasonEnum": "apps.matches.engine.variants.klub.events.DEAL_END_REASONS",
         "MatchEndReasonEnum": "apps.matches.api.MATCH_END_REASONS",
         "RematchStatusEnum": "apps.matches.api.REMATCH_STATUSES",
         "ReportCategoryEnum": "apps.moderation.api.REPORT_CATEGORIES",

@@ -16,11 +16,11 @@ from apps.matches.engine import (
     StartMatch,
     decide,
     history_for,
+    legal_actions,
     replay,
     view_for,
 )
-from apps.matches.engine.commands import CloseTalon, ExchangeTrump, PlayCard
-from apps.matches.engine.legal import legal_actions
+from apps.matches.engine.variants.klub.commands import CloseTalon, ExchangeTrump, PlayCard
 from apps.matches.simulation import deal_command
 
 

@@ -18,7 +18,7 @@ from apps.bots.knowledge import Knowledge
 from apps.bots.replies import RANDOM_LEAD
 from apps.bots.solver import action_values, solve, solver_for
 from apps.matches.engine import MatchState, decide, replay
-from apps.matches.engine.commands import CloseTalon
+from apps.matches.engine.variants.klub.commands import CloseTalon
 from tests.bots.helpers import bot_view, minimax, modelled_values, new_deal, random_step
 
 

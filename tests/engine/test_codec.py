@@ -22,7 +22,8 @@ from apps.matches.engine import (
     from_json,
     to_json,
 )
-from apps.matches.engine.events import CardPlayed, DealEnded, HandShown, MatchEnded, TalonClosed
+from apps.matches.engine.events import DealEnded, HandShown, MatchEnded
+from apps.matches.engine.variants.klub.events import CardPlayed, TalonClosed
 
 DECK = cards("PA PX PK PO PU TA TX TK TO TU ZA ZX ZK ZO ZU MA MX MK MO MU")
 

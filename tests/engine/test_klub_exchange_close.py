@@ -10,7 +10,7 @@ from apps.matches.engine import (
     legal_actions,
     view_for,
 )
-from apps.matches.engine.events import (
+from apps.matches.engine.variants.klub.events import (
     CardDrawn,
     CardPlayed,
     TalonClosed,

@@ -4,10 +4,10 @@ last-trick rule."""
 from __future__ import annotations
 
 from apps.matches.engine import CloseTalon, MatchState, PlayCard, card, legal_actions, view_for
-from apps.matches.engine.events import (
+from apps.matches.engine.events import DealEnded
+from apps.matches.engine.variants.klub.events import (
     CardDrawn,
     CardPlayed,
-    DealEnded,
     MarriageAnnounced,
     TrickTaken,
 )

@@ -8,9 +8,9 @@ with the trick's points and the winner's running score.
 from __future__ import annotations
 
 from apps.matches.engine import CloseTalon, Command, MatchState, Surrender, card, view_for
-from apps.matches.engine.events import (
+from apps.matches.engine.events import DealEnded
+from apps.matches.engine.variants.klub.events import (
     CardPlayed,
-    DealEnded,
     DealSurrendered,
     MarriageAnnounced,
     TrickTaken,

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from apps.matches.engine import (
     INITIAL,
+    VARIANTS,
     Abandon,
     Event,
     PlayCard,
@@ -36,7 +37,6 @@ from apps.matches.engine.commands import (
     ShowHand,
 )
 from apps.matches.engine.events import (
-    CardPlayed,
     HandShown,
     MatchEnded,
     PauseEnded,
@@ -48,10 +48,10 @@ from apps.matches.engine.presence import (
     PAUSES_PER_MATCH,
     due_commands,
     next_deadline,
-    stand_in_to_play,
+    stand_ins_to_play,
 )
 from apps.matches.engine.state import MatchState
-from apps.matches.engine.variant import VARIANTS
+from apps.matches.engine.variants.klub.events import CardPlayed
 from apps.matches.simulation import random_action, random_play
 
 from .builders import DL, FH, PLAYED_OUT, deal, hand, start
@@ -150,18 +150,18 @@ def test_a_pause_runs_out_into_a_stand_in_that_plays_flagged_cards_until_ok() ->
         "until": at(20).isoformat(),
         "stand_in": False,
     }
-    assert stand_in_to_play(state) is None
+    assert stand_ins_to_play(state) == []
     assert refused_at(state, PlayCard(FH, card("ZU"), stand_in=True)) == "not_standing_in"
     state, applied = apply_due(state, 19)
     assert applied == []
     state, applied = apply_due(state, 20)
     assert applied == [BeginStandIn(FH)]
-    assert stand_in_to_play(state) == FH
+    assert stand_ins_to_play(state) == [FH]
     events = decide(state, PlayCard(FH, card("ZU"), stand_in=True), now=at(21))
     assert events[0] == CardPlayed(FH, card("ZU"), stand_in=True)
     state = replay(events, state)
     state = run(state, PlayCard(DL, card("MX")), seconds=22)  # seat 1 takes; seat 1 leads next
-    assert stand_in_to_play(state) is None  # not seat 0's turn
+    assert stand_ins_to_play(state) == []  # not seat 0's turn
     state = run(state, Resume(FH), seconds=23)
     assert state.paused == (None, None)
     assert refused_at(state, Resume(FH)) == "not_paused"
@@ -326,7 +326,8 @@ def test_random_matches_with_a_clock_keep_every_invariant(seed: int) -> None:
         presence_move = _presence_move(state, rng) if rng.random() < 0.15 else None
         if presence_move is not None:
             command = presence_move
-        elif (seat := stand_in_to_play(state)) is not None:
+        elif seats := stand_ins_to_play(state):
+            seat = seats[0]
             command = PlayCard(seat, random_play(state, rng).card, stand_in=True)
         else:
             command = random_action(state, rng)

@@ -21,7 +21,6 @@ from apps.matches.engine import (
     Card,
     CloseTalon,
     Command,
-    DealState,
     Event,
     ExchangeTrump,
     Leave,
@@ -41,7 +40,9 @@ from apps.matches.engine import (
     to_json,
     view_for,
 )
-from apps.matches.engine.events import DealEnded, DealStarted, MatchEnded, TrumpExchanged
+from apps.matches.engine.events import DealEnded, DealStarted, MatchEnded
+from apps.matches.engine.variants.klub.events import TrumpExchanged
+from apps.matches.engine.variants.klub.state import KlubDeal as DealState
 from apps.matches.simulation import random_action
 
 SEEDS = st.integers(min_value=0, max_value=2**64 - 1)

@@ -21,7 +21,8 @@ from apps.matches.engine import (
     replay,
     view_for,
 )
-from apps.matches.engine.events import CardDrawn, DealStarted
+from apps.matches.engine.events import DealStarted
+from apps.matches.engine.variants.klub.events import CardDrawn
 
 KLUB = VARIANTS["klub"]
 SALT = "5a17" * 8

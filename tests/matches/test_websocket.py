@@ -20,7 +20,7 @@ from apps.matches import push
 from apps.matches.consumers import NOT_A_PARTICIPANT, NOT_AUTHENTICATED
 from apps.matches.engine import to_json
 from apps.matches.engine.cards import card
-from apps.matches.engine.events import CardDrawn
+from apps.matches.engine.variants.klub.events import CardDrawn
 from tests.conftest import Player
 
 from .ws_helpers import TIMEOUT, Sockets, expect_refusal, in_thread, receive_through

@@ -1,5 +1,8 @@
 """The Snapszer rules engine: pure Python, no clock, no randomness, no I/O.
 
+The generic core (the match table, presence, the codec, the fold, the views) asks the match's
+variant, a ``Rules`` registered in ``variants/``, for everything a game decides (``rules.py``).
+
 events = decide(state, command, now=now)   # or raises RuleViolation(code, message)
 state = evolve(state, event)               # for each event; replay(events) folds them all
 view_for(state, seat)                      # what that seat may know, JSON-ready
@@ -10,15 +13,11 @@ from .cards import DECK_20, DECK_24, Card, card, cards
 from .codec import CodecError, command_from_json, command_to_json, from_json, to_json
 from .commands import (
     Abandon,
-    CloseTalon,
     Command,
     DealCards,
-    ExchangeTrump,
     Leave,
-    PlayCard,
     Resign,
     StartMatch,
-    Surrender,
     TechnicalLoss,
 )
 from .decide import decide
@@ -26,11 +25,11 @@ from .errors import CODES, RuleViolation, clip, echo
 from .events import Event
 from .evolve import evolve, replay
 from .fairness import commitment
-from .history import history_for
 from .legal import legal_actions
-from .state import INITIAL, DealState, MatchState
-from .variant import VARIANTS, Variant
-from .view import redact_event, view_for
+from .rules import VARIANTS, Rules, register, rules_for, unregister
+from .state import INITIAL, Deal, MatchState
+from .variants.klub.commands import CloseTalon, ExchangeTrump, PlayCard, Surrender
+from .view import history_for, redact_event, view_for
 
 __all__ = [
     "CODES",
@@ -43,8 +42,8 @@ __all__ = [
     "CloseTalon",
     "CodecError",
     "Command",
+    "Deal",
     "DealCards",
-    "DealState",
     "Event",
     "ExchangeTrump",
     "Leave",
@@ -52,10 +51,10 @@ __all__ = [
     "PlayCard",
     "Resign",
     "RuleViolation",
+    "Rules",
     "StartMatch",
     "Surrender",
     "TechnicalLoss",
-    "Variant",
     "card",
     "cards",
     "clip",
@@ -69,7 +68,10 @@ __all__ = [
     "history_for",
     "legal_actions",
     "redact_event",
+    "register",
     "replay",
+    "rules_for",
     "to_json",
+    "unregister",
     "view_for",
 ]

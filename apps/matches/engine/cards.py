@@ -105,3 +105,8 @@ def beats(challenger: Card, best: Card, trump: str) -> bool:
     if challenger.suit == best.suit:
         return challenger.order > best.order
     return challenger.suit == trump
+
+
+def sorted_codes(cs: Iterable[Card]) -> list[str]:
+    """The codes of ``cs`` in display order (suit, then rank): how a hand is shown."""
+    return codes(sorted(cs))

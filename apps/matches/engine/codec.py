@@ -17,9 +17,9 @@ from datetime import datetime
 from typing import Any
 
 from .cards import Card, UnknownCard, card
-from .commands import COMMAND_TYPES, Command
+from .commands import TABLE_COMMANDS, Command
 from .errors import echo
-from .events import EVENT_TYPES, Event
+from .events import TABLE_EVENTS, Event
 
 JSON = dict[str, Any]
 Upcaster = Callable[[JSON], JSON]
@@ -29,12 +29,8 @@ class CodecError(ValueError):
     """A payload that is not a valid event or command."""
 
 
-def _card_played_v1(payload: JSON) -> JSON:
-    """Version 2 added ``stand_in``; every earlier card was played by its own player."""
-    return {**payload, "schema_version": 2, "stand_in": False}
-
-
-UPCASTERS: dict[tuple[str, int], Upcaster] = {("card_played", 1): _card_played_v1}
+# Filled by the variants' registration (``rules.register``) with their ``upcasters``.
+UPCASTERS: dict[tuple[str, int], Upcaster] = {}
 
 
 def _decode_int(value: object) -> int:
@@ -136,8 +132,36 @@ class _Shape:
         return self.cls(**kwargs)
 
 
-_EVENT_SHAPES = {cls.type: _Shape(cls) for cls in EVENT_TYPES}
-_COMMAND_SHAPES = {cls.type: _Shape(cls) for cls in COMMAND_TYPES}
+_EVENT_SHAPES: dict[str, _Shape] = {}
+_COMMAND_SHAPES: dict[str, _Shape] = {}
+
+
+def _register(shapes: dict[str, _Shape], cls: type) -> None:
+    known = shapes.get(cls.type)  # type: ignore[attr-defined]
+    if known is not None and known.cls is not cls:
+        raise ValueError(f"two classes for the wire type {cls.type!r}")  # type: ignore[attr-defined]
+    if known is None:
+        shapes[cls.type] = _Shape(cls)  # type: ignore[attr-defined]
+
+
+def register_event(cls: type) -> None:
+    """Make the codec know an event type (the table's here; a variant's on registration)."""
+    _register(_EVENT_SHAPES, cls)
+
+
+def register_command(cls: type) -> None:
+    _register(_COMMAND_SHAPES, cls)
+
+
+def event_types() -> list[type]:
+    """Every event type known: the table's and those of every registered variant."""
+    return [shape.cls for shape in _EVENT_SHAPES.values()]
+
+
+for _cls in TABLE_EVENTS:
+    register_event(_cls)
+for _cls in TABLE_COMMANDS:
+    register_command(_cls)
 
 
 def to_json(event: Event) -> JSON:

@@ -1,4 +1,6 @@
-"""Commands: what a seat (or the service, for ``seat``-less ones) asks the engine to do.
+"""Commands of the match table: what a seat (or the service, for ``seat``-less ones) asks the
+engine to do, whatever the variant. The commands played inside a deal belong to the variant
+(``variants/<name>/commands.py``).
 
 Commands are imperative and may be refused; events (``events.py``) are the facts that follow.
 Each has a stable ``type`` for the wire (``codec.command_from_json``).
@@ -7,7 +9,7 @@ Each has a stable ``type`` for the wire (``codec.command_from_json``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
 from .cards import Card
 
@@ -29,38 +31,6 @@ class DealCards:
     type: ClassVar[str] = "deal_cards"
     deck: tuple[Card, ...]
     salt: str
-
-
-@dataclass(frozen=True, slots=True)
-class ExchangeTrump:
-    type: ClassVar[str] = "exchange_trump"
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class CloseTalon:
-    type: ClassVar[str] = "close_talon"
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class PlayCard:
-    """``stand_in``: sent by the service when the computer plays for a seat whose pause ran out
-    (a player's own card never carries it)."""
-
-    type: ClassVar[str] = "play_card"
-    seat: int
-    card: Card
-    stand_in: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Surrender:
-    """Give up the current deal (bedobás). Refused unless ``confirm`` is true."""
-
-    type: ClassVar[str] = "surrender"
-    seat: int
-    confirm: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,33 +123,9 @@ class HideHand:
     seat: int
 
 
-Command = (
-    StartMatch
-    | DealCards
-    | ExchangeTrump
-    | CloseTalon
-    | PlayCard
-    | Surrender
-    | Resign
-    | Leave
-    | TechnicalLoss
-    | Abandon
-    | Disconnect
-    | Reconnect
-    | Pause
-    | Resume
-    | ShowHand
-    | BeginStandIn
-    | HideHand
-)
-
-COMMAND_TYPES: tuple[type, ...] = (
+TABLE_COMMANDS: tuple[type, ...] = (
     StartMatch,
     DealCards,
-    ExchangeTrump,
-    CloseTalon,
-    PlayCard,
-    Surrender,
     Resign,
     Leave,
     TechnicalLoss,
@@ -192,3 +138,11 @@ COMMAND_TYPES: tuple[type, ...] = (
     BeginStandIn,
     HideHand,
 )
+"""The commands of every variant: the table's and presence's. A variant adds the commands of
+its deals (``Rules.commands``)."""
+
+
+class Command(Protocol):
+    """Any command: a table command above or one that a registered variant declares."""
+
+    type: ClassVar[str]

@@ -1,5 +1,9 @@
 """``decide(state, command, *, now) -> list[Event]``: check a command against the rules and
-return the events it causes (nothing is changed; ``evolve`` applies them)."""
+return the events it causes (nothing is changed; ``evolve`` applies them).
+
+The table's and presence's commands are handled here for every variant; a command played inside
+a deal goes to the handler its variant registered (``Rules.handlers``).
+"""
 
 from __future__ import annotations
 
@@ -7,20 +11,8 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from . import klub, match, presence
-from .commands import (
-    Abandon,
-    CloseTalon,
-    Command,
-    DealCards,
-    ExchangeTrump,
-    Leave,
-    PlayCard,
-    Resign,
-    StartMatch,
-    Surrender,
-    TechnicalLoss,
-)
+from . import presence, table
+from .commands import Command
 from .errors import RuleViolation
 from .events import Event
 from .recorder import Recorder
@@ -28,25 +20,7 @@ from .state import MatchState
 
 Handler = Callable[[Recorder, Any], None]
 
-_MATCH_HANDLERS: dict[type, Handler] = {
-    StartMatch: match.start_match,
-    DealCards: match.deal_cards,
-    Resign: match.resign,
-    Leave: match.leave,
-    TechnicalLoss: match.technical_loss,
-    Abandon: match.abandon,
-    **presence.HANDLERS,
-}
-
-# Commands played inside a deal, per variant.
-_DEAL_HANDLERS: dict[str, dict[type, Handler]] = {
-    "klub": {
-        ExchangeTrump: klub.exchange_trump,
-        CloseTalon: klub.close_talon,
-        PlayCard: klub.play_card,
-        Surrender: klub.surrender,
-    },
-}
+_TABLE_HANDLERS: dict[type, Handler] = {**table.HANDLERS, **presence.HANDLERS}
 
 
 def decide(state: MatchState, command: Command, *, now: datetime | None = None) -> list[Event]:
@@ -57,7 +31,7 @@ def decide(state: MatchState, command: Command, *, now: datetime | None = None) 
     computed from it, and the service applies the ones that ran out as commands.
     """
     rec = Recorder(state, now)
-    handler = _MATCH_HANDLERS.get(command.__class__)
+    handler = _TABLE_HANDLERS.get(command.__class__)
     if handler is None:
         handler = _deal_handler(state, command)
     presence.before_move(rec, command)
@@ -66,12 +40,12 @@ def decide(state: MatchState, command: Command, *, now: datetime | None = None) 
 
 
 def _deal_handler(state: MatchState, command: Command) -> Handler:
-    match.require_running(state)
+    table.require_running(state)
     assert state.variant is not None
-    handler = _DEAL_HANDLERS[state.variant.name].get(command.__class__)
+    handler = state.variant.handlers.get(command.__class__)
     if handler is None:
         raise RuleViolation("unknown_command", f"{command.__class__.__name__} is not a command")
-    match.require_seat(state, command.seat)  # type: ignore[union-attr]
+    table.require_seat(state, command.seat)  # type: ignore[attr-defined]
     if state.deal is None or state.deal.over:
         raise RuleViolation("deal_over", "no deal is being played right now")
     return handler

@@ -1,4 +1,6 @@
-"""Events: the facts of a match, in past tense. A match *is* its list of events.
+"""Events of the match table: the facts of a match, in past tense, that every variant shares.
+A match *is* its list of events; the events of a deal's play belong to the variant
+(``variants/<name>/events.py``).
 
 Every event has a stable wire ``type`` and a ``schema_version``; ``codec.py`` turns them into
 JSON and back. Changing a field means a new ``schema_version`` plus an upcaster in the codec.
@@ -10,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
 from .cards import Card
 
@@ -39,75 +41,11 @@ class DealStarted:
 
 
 @dataclass(frozen=True, slots=True)
-class TrumpExchanged:
-    """``seat`` put the trump jack (``card``) under the talon and took the face-up ``taken``."""
-
-    type: ClassVar[str] = "trump_exchanged"
-    schema_version: ClassVar[int] = 1
-    seat: int
-    card: Card
-    taken: Card
-
-
-@dataclass(frozen=True, slots=True)
-class TalonClosed:
-    type: ClassVar[str] = "talon_closed"
-    schema_version: ClassVar[int] = 1
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class MarriageAnnounced:
-    type: ClassVar[str] = "marriage_announced"
-    schema_version: ClassVar[int] = 1
-    seat: int
-    suit: str
-    points: int
-
-
-@dataclass(frozen=True, slots=True)
-class CardPlayed:
-    """``stand_in``: the computer played it for a seat whose pause ran out (version 2; version 1
-    events, from before stand-ins existed, are upcast with ``stand_in`` false)."""
-
-    type: ClassVar[str] = "card_played"
-    schema_version: ClassVar[int] = 2
-    seat: int
-    card: Card
-    stand_in: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class TrickTaken:
-    type: ClassVar[str] = "trick_taken"
-    schema_version: ClassVar[int] = 1
-    seat: int
-    points: int
-
-
-@dataclass(frozen=True, slots=True)
-class CardDrawn:
-    """``seat`` drew ``card``; ``face_up`` when it is the trump card everybody saw."""
-
-    type: ClassVar[str] = "card_drawn"
-    schema_version: ClassVar[int] = 1
-    seat: int
-    card: Card
-    face_up: bool
-
-
-@dataclass(frozen=True, slots=True)
-class DealSurrendered:
-    type: ClassVar[str] = "deal_surrendered"
-    schema_version: ClassVar[int] = 1
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
 class DealEnded:
     """The deal's last event: who won how many game points, and the revealed deck and salt.
 
-    ``reason`` is one of ``DEAL_END_REASONS``; ``winner`` is None only for ``match_ended``
+    ``reason`` is one of the variant's ``deal_end_reasons``; ``winner`` is None only for
+    ``match_ended``
     (the match stopped mid-deal by a resignation, technical loss or abandonment).
     """
 
@@ -120,14 +58,7 @@ class DealEnded:
     salt: str
 
 
-DEAL_END_REASONS = (
-    "reached_66",
-    "last_trick",
-    "close_succeeded",
-    "close_failed",
-    "surrendered",
-    "match_ended",
-)
+MATCH_ENDED = "match_ended"  # the deal-end reason when the match stopped mid-deal
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,37 +141,9 @@ class HandHidden:
     seat: int
 
 
-Event = (
-    MatchStarted
-    | DealStarted
-    | TrumpExchanged
-    | TalonClosed
-    | MarriageAnnounced
-    | CardPlayed
-    | TrickTaken
-    | CardDrawn
-    | DealSurrendered
-    | DealEnded
-    | MatchEnded
-    | PlayerDisconnected
-    | PlayerReconnected
-    | PauseStarted
-    | StandInStarted
-    | PauseEnded
-    | HandShown
-    | HandHidden
-)
-
-EVENT_TYPES: tuple[type, ...] = (
+TABLE_EVENTS: tuple[type, ...] = (
     MatchStarted,
     DealStarted,
-    TrumpExchanged,
-    TalonClosed,
-    MarriageAnnounced,
-    CardPlayed,
-    TrickTaken,
-    CardDrawn,
-    DealSurrendered,
     DealEnded,
     MatchEnded,
     PlayerDisconnected,
@@ -251,3 +154,12 @@ EVENT_TYPES: tuple[type, ...] = (
     HandShown,
     HandHidden,
 )
+"""The events of every variant: the table's and presence's. A variant adds the events of its
+deals (``Rules.events``)."""
+
+
+class Event(Protocol):
+    """Any event: a table event above or one that a registered variant declares."""
+
+    type: ClassVar[str]
+    schema_version: ClassVar[int]

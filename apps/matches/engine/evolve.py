@@ -1,24 +1,20 @@
-"""``evolve(state, event) -> state`` and ``replay(events) -> state``, a fold of it.
+"""``evolve(state, event) -> state`` and ``replay(events) -> state``, a fold of it: the table's
+and presence's events here, a deal's play by the variant's evolvers.
 
 Evolve trusts its events: they were checked by ``decide`` before being recorded.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import reduce
-from typing import Any
 
 from .events import (
-    CardDrawn,
-    CardPlayed,
     DealEnded,
     DealStarted,
-    DealSurrendered,
     Event,
     HandHidden,
     HandShown,
-    MarriageAnnounced,
     MatchEnded,
     MatchStarted,
     PauseEnded,
@@ -26,21 +22,9 @@ from .events import (
     PlayerDisconnected,
     PlayerReconnected,
     StandInStarted,
-    TalonClosed,
-    TrickTaken,
-    TrumpExchanged,
 )
-from .state import (
-    INITIAL,
-    DealState,
-    MatchState,
-    Paused,
-    Shown,
-    Trick,
-    copy_with,
-    replace_at,
-)
-from .variant import VARIANTS
+from .rules import VARIANTS, Evolver
+from .state import INITIAL, MatchState, Paused, Shown, copy_with, replace_at
 
 
 def _match_started(state: MatchState, e: MatchStarted) -> MatchState:
@@ -59,103 +43,14 @@ def _match_started(state: MatchState, e: MatchStarted) -> MatchState:
 
 
 def _deal_started(state: MatchState, e: DealStarted) -> MatchState:
-    variant = state.variant
-    assert variant is not None
-    hands, trump_card, talon = variant.deal(e.deck, e.dealer)
-    seats = variant.seats
-    forehand = (e.dealer + 1) % seats
-    deal = DealState(
-        number=e.number,
-        dealer=e.dealer,
-        deck=e.deck,
-        salt=e.salt,
-        commitment=e.commitment,
-        trump=trump_card.suit,
-        trump_card=trump_card,
-        talon=talon,
-        hands=hands,
-        leader=forehand,
-        turn=forehand,
-        table=(),
-        tricks=(),
-        won=((),) * seats,
-        card_points=(0,) * seats,
-        marriages=((),) * seats,
-        marriage_points=(0,) * seats,
-    )
-    seats_none = (None,) * seats
-    return copy_with(state, deal=deal, paused_in_deal=(False,) * seats, shown=seats_none)
-
-
-def _with_deal(state: MatchState, **changes: Any) -> MatchState:
-    return copy_with(state, deal=copy_with(state.deal, **changes))
-
-
-def _trump_exchanged(state: MatchState, e: TrumpExchanged) -> MatchState:
-    deal = state.deal
-    assert deal is not None
-    hand = tuple(c for c in deal.hands[e.seat] if c is not e.card) + (e.taken,)
-    return _with_deal(state, hands=replace_at(deal.hands, e.seat, hand), trump_card=e.card)
-
-
-def _talon_closed(state: MatchState, e: TalonClosed) -> MatchState:
-    deal = state.deal
-    assert deal is not None
-    snapshot = tuple((deal.points(s), deal.trick_count(s)) for s in range(deal.seats))
-    return _with_deal(state, closed_by=e.seat, closed_at=snapshot)
-
-
-def _marriage_announced(state: MatchState, e: MarriageAnnounced) -> MatchState:
-    deal = state.deal
-    assert deal is not None
-    return _with_deal(
+    assert state.variant is not None
+    seats_none = (None,) * state.seats
+    return copy_with(
         state,
-        marriages=replace_at(deal.marriages, e.seat, deal.marriages[e.seat] + (e.suit,)),
-        marriage_points=replace_at(
-            deal.marriage_points, e.seat, deal.marriage_points[e.seat] + e.points
-        ),
+        deal=state.variant.new_deal(e),
+        paused_in_deal=(False,) * state.seats,
+        shown=seats_none,
     )
-
-
-def _card_played(state: MatchState, e: CardPlayed) -> MatchState:
-    deal = state.deal
-    assert deal is not None
-    hand = deal.hands[e.seat]
-    i = hand.index(e.card)
-    return _with_deal(
-        state,
-        hands=replace_at(deal.hands, e.seat, hand[:i] + hand[i + 1 :]),
-        table=deal.table + (e.card,),
-        turn=(e.seat + 1) % len(deal.hands),
-    )
-
-
-def _trick_taken(state: MatchState, e: TrickTaken) -> MatchState:
-    deal = state.deal
-    assert deal is not None
-    w = e.seat
-    return _with_deal(
-        state,
-        tricks=deal.tricks + (Trick(deal.leader, deal.table, w),),
-        won=replace_at(deal.won, w, deal.won[w] + deal.table),
-        card_points=replace_at(deal.card_points, w, deal.card_points[w] + e.points),
-        table=(),
-        leader=w,
-        turn=w,
-    )
-
-
-def _card_drawn(state: MatchState, e: CardDrawn) -> MatchState:
-    deal = state.deal
-    assert deal is not None
-    hands = replace_at(deal.hands, e.seat, deal.hands[e.seat] + (e.card,))
-    if e.face_up:
-        return _with_deal(state, hands=hands, trump_card_taken=True)
-    return _with_deal(state, hands=hands, talon=deal.talon[1:])
-
-
-def _deal_surrendered(state: MatchState, e: DealSurrendered) -> MatchState:
-    return _with_deal(state, surrendered_by=e.seat)
 
 
 def _deal_ended(state: MatchState, e: DealEnded) -> MatchState:
@@ -219,16 +114,9 @@ def _hand_hidden(state: MatchState, e: HandHidden) -> MatchState:
     return copy_with(state, shown=replace_at(state.shown, e.seat, None))
 
 
-_EVOLVERS: dict[type, Callable[[MatchState, Any], MatchState]] = {
+TABLE_EVOLVERS: dict[type, Evolver] = {
     MatchStarted: _match_started,
     DealStarted: _deal_started,
-    TrumpExchanged: _trump_exchanged,
-    TalonClosed: _talon_closed,
-    MarriageAnnounced: _marriage_announced,
-    CardPlayed: _card_played,
-    TrickTaken: _trick_taken,
-    CardDrawn: _card_drawn,
-    DealSurrendered: _deal_surrendered,
     DealEnded: _deal_ended,
     MatchEnded: _match_ended,
     PlayerDisconnected: _player_disconnected,
@@ -242,8 +130,13 @@ _EVOLVERS: dict[type, Callable[[MatchState, Any], MatchState]] = {
 
 
 def evolve(state: MatchState, event: Event) -> MatchState:
-    """The state after ``event``. Pure: ``state`` is left as it was."""
-    return _EVOLVERS[event.__class__](state, event)
+    """The state after ``event``. Pure: ``state`` is left as it was.
+
+    A started match folds with its variant's table (``Rules.fold``: the table's evolvers and
+    the variant's own, merged when the variant was registered)."""
+    variant = state.variant
+    evolvers = TABLE_EVOLVERS if variant is None else variant.fold
+    return evolvers[event.__class__](state, event)
 
 
 def replay(events: Iterable[Event], state: MatchState = INITIAL) -> MatchState:

@@ -22,19 +22,15 @@ from datetime import datetime, timedelta
 from .commands import (
     Abandon,
     BeginStandIn,
-    CloseTalon,
     Command,
     Disconnect,
-    ExchangeTrump,
     HideHand,
     Leave,
     Pause,
-    PlayCard,
     Reconnect,
     Resign,
     Resume,
     ShowHand,
-    Surrender,
     TechnicalLoss,
 )
 from .errors import RuleViolation
@@ -47,9 +43,9 @@ from .events import (
     PlayerReconnected,
     StandInStarted,
 )
-from .match import require_running, require_seat
 from .recorder import Recorder
 from .state import MatchState
+from .table import require_running, require_seat
 
 RECONNECT_WINDOW = timedelta(seconds=60)
 PAUSE_LENGTH = timedelta(seconds=20)
@@ -57,8 +53,9 @@ SHOW_LENGTH = timedelta(seconds=10)
 PAUSES_PER_DEAL = 1
 PAUSES_PER_MATCH = 3
 
-# A player's own moves: each one means the player is at the table, so it ends a pause.
-OWN_MOVES = (ExchangeTrump, CloseTalon, PlayCard, Surrender, Resign, Leave, ShowHand)
+# A player's own moves besides the variant's deal commands: each one means the player is at
+# the table, so it ends a pause.
+TABLE_MOVES = (Resign, Leave, ShowHand)
 
 
 def _now(rec: Recorder) -> datetime:
@@ -182,11 +179,14 @@ def before_move(rec: Recorder, command: Command) -> None:
     player's own move shows it is at the table: it ends its absence and its pause
     (``PlayerReconnected`` and ``PauseEnded`` come first in the move's events)."""
     state = rec.state
-    if not isinstance(command, OWN_MOVES) or not state.running:
+    if not state.running:
         return
-    seat = command.seat
+    assert state.variant is not None
+    if not isinstance(command, (TABLE_MOVES, state.variant.commands)):
+        return
+    seat = command.seat  # type: ignore[attr-defined]
     require_seat(state, seat)
-    if isinstance(command, PlayCard) and command.stand_in:
+    if getattr(command, "stand_in", False):
         paused = state.paused[seat]
         if paused is None or not paused.stand_in:
             raise RuleViolation("not_standing_in", "the computer is not standing in for this seat")
@@ -219,7 +219,8 @@ def due_commands(state: MatchState, now: datetime) -> list[Command]:
         for seat, shown in enumerate(state.shown)
         if shown is not None and shown.until <= now
     ]
-    return due
+    assert state.variant is not None
+    return due + state.variant.due_commands(state, now)
 
 
 def next_deadline(state: MatchState) -> datetime | None:
@@ -229,13 +230,21 @@ def next_deadline(state: MatchState) -> datetime | None:
     pending = [d for d in state.away_until if d is not None]
     pending += [p.until for p in state.paused if p is not None and not p.stand_in]
     pending += [s.until for s in state.shown if s is not None]
+    assert state.variant is not None
+    own = state.variant.next_deadline(state)
+    if own is not None:
+        pending.append(own)
     return min(pending, default=None)
 
 
-def stand_in_to_play(state: MatchState) -> int | None:
-    """The seat the computer must play a card for now, if any."""
+def stand_ins_to_play(state: MatchState) -> list[int]:
+    """The seats the computer must play for now: those among the actors it stands in for."""
     deal = state.deal
     if not state.running or deal is None or deal.over:
-        return None
-    paused = state.paused[deal.turn]
-    return deal.turn if paused is not None and paused.stand_in else None
+        return []
+    assert state.variant is not None
+    return [
+        seat
+        for seat in state.variant.actors(state)
+        if (paused := state.paused[seat]) is not None and paused.stand_in
+    ]

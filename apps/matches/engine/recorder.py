@@ -7,7 +7,7 @@ from datetime import datetime
 
 from .events import Event
 from .evolve import evolve
-from .state import DealState, MatchState
+from .state import Deal, MatchState
 
 
 class Recorder:
@@ -23,7 +23,7 @@ class Recorder:
         self.state = evolve(self.state, event)
 
     @property
-    def deal(self) -> DealState:
+    def deal(self) -> Deal:
         deal = self.state.deal
         assert deal is not None
         return deal

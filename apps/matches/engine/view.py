@@ -1,98 +1,23 @@
 """What one seat may know. ``view_for`` is the only way game state leaves the server for a
-player, and ``redact_event`` the only way an event does.
+player, ``history_for`` the only way the public record of a deal does, and ``redact_event`` the
+only way an event does.
 
-A seat sees its own hand and captured cards, everything played face up, and counts of what it
-cannot see. It never sees the other hands, the talon order, or the deck and salt, until the
-deal is over, when the whole deal is revealed.
+The match's part (scores, presence, the legal actions, the result) is built here; the deal's
+part is the variant's (``Rules.deal_view``, ``Rules.history``, ``Rules.redact``). A seat never
+sees another seat's hand, the talon order, or the deck and salt before the deal is over.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .cards import Card, codes
+from .cards import sorted_codes
 from .codec import JSON, command_to_json, to_json
-from .commands import CloseTalon, ExchangeTrump, PlayCard
-from .events import CardDrawn, DealStarted, Event, HandShown
+from .events import Event, HandShown
 from .legal import legal_actions
 from .presence import PAUSES_PER_DEAL, PAUSES_PER_MATCH, presence_actions
-from .state import DealState, MatchState, Trick
-from .variant import Variant
-
-
-def _sorted_codes(cs: tuple[Card, ...]) -> list[str]:
-    return codes(sorted(cs))
-
-
-def _trick_json(trick: Trick, seats: int) -> JSON:
-    return {
-        "leader": trick.leader,
-        "cards": [
-            {"seat": (trick.leader + i) % seats, "card": c.code} for i, c in enumerate(trick.cards)
-        ],
-        "winner": trick.winner,
-    }
-
-
-def _phase(deal: DealState) -> str:
-    if deal.over:
-        return "over"
-    if deal.closed_by is not None:
-        return "closed"
-    return "open" if deal.talon else "exhausted"
-
-
-def _deal_view(deal: DealState, seat: int | None, variant: Variant) -> JSON:
-    seats = deal.seats
-    view: JSON = {
-        "number": deal.number,
-        "dealer": deal.dealer,
-        "commitment": deal.commitment,
-        "phase": _phase(deal),
-        "trump_suit": deal.trump,
-        "trump_card": deal.trump_card.code if deal.trump_card_visible else None,
-        # cards left to draw: face-down ones plus the trump card while it is under the talon
-        "talon_size": len(deal.talon) + (0 if deal.trump_card_taken else 1),
-        "closed_by": deal.closed_by,
-        "leader": deal.leader,
-        "turn": None if deal.over else deal.turn,
-        "table": [
-            {"seat": (deal.leader + i) % seats, "card": c.code} for i, c in enumerate(deal.table)
-        ],
-        "last_trick": _trick_json(deal.tricks[-1], seats) if deal.tricks else None,
-        "hand_sizes": [len(h) for h in deal.hands],
-        "trick_counts": [deal.trick_count(s) for s in range(seats)],
-        "marriages": [list(m) for m in deal.marriages],
-    }
-    if seat is not None:
-        has_trick = deal.trick_count(seat) > 0
-        view["hand"] = _sorted_codes(deal.hands[seat])
-        view["captured"] = codes(deal.won[seat])
-        view["points"] = deal.points(seat)
-        view["pending_marriage_points"] = 0 if has_trick else deal.marriage_points[seat]
-    if deal.over:
-        view["revealed"] = _revealed(deal, variant)
-    return view
-
-
-def _revealed(deal: DealState, variant: Variant) -> JSON:
-    """The whole deal, for everyone, once it is over (and the fair-play secret with it)."""
-    assert deal.result is not None
-    return {
-        "result": {
-            "winner": deal.result.winner,
-            "game_points": deal.result.game_points,
-            "reason": deal.result.reason,
-        },
-        "deck": codes(deal.deck),
-        "salt": deal.salt,
-        "dealt_hands": [_sorted_codes(h) for h in variant.deal(deal.deck, deal.dealer)[0]],
-        "hands": [_sorted_codes(h) for h in deal.hands],
-        "tricks": [_trick_json(t, deal.seats) for t in deal.tricks],
-        "points": [deal.points(s) for s in range(deal.seats)],
-        "closed_at": [list(p) for p in deal.closed_at] if deal.closed_at else None,
-        "surrendered_by": deal.surrendered_by,
-    }
+from .rules import Rules
+from .state import MatchState
 
 
 def _status(state: MatchState) -> str:
@@ -119,15 +44,16 @@ def view_for(state: MatchState, seat: int | None, *, online: bool = False) -> JS
         "result": _match_result(state),
         "legal_actions": [],
     }
+    rules = state.variant
     if state.deal is not None:
-        assert state.variant is not None
-        view["deal"] = _deal_view(state.deal, seat, state.variant)
+        assert rules is not None
+        view["deal"] = rules.deal_view(state, seat)
         if seat is not None and not state.deal.over:
             view["deal"]["shown_hands"] = _shown_hands(state, seat)
     if state.started:
         view["presence"] = _presence(state)
-    if seat is not None:
-        actions = sorted(legal_actions(state, seat), key=_display_order)
+    if seat is not None and rules is not None:
+        actions = sorted(legal_actions(state, seat), key=rules.display_order)
         if online:
             actions += presence_actions(state, seat)
         view["legal_actions"] = [_action_json(a) for a in actions]
@@ -157,7 +83,7 @@ def _shown_hands(state: MatchState, seat: int) -> list[JSON]:
     return [
         {
             "seat": other,
-            "cards": _sorted_codes(tuple(c for c in shown.cards if c in deal.hands[other])),
+            "cards": sorted_codes(tuple(c for c in shown.cards if c in deal.hands[other])),
             "until": shown.until.isoformat(),
         }
         for other, shown in enumerate(state.shown)
@@ -173,13 +99,6 @@ def _match_result(state: MatchState) -> JSON | None:
     return result
 
 
-def _display_order(command: Any) -> tuple[int, Card | None]:
-    """Exchange and close first, then the cards in the hand's display order, then giving up."""
-    if isinstance(command, PlayCard):
-        return (1, command.card)
-    return (0 if isinstance(command, ExchangeTrump | CloseTalon) else 2, None)
-
-
 def _action_json(command: Any) -> JSON:
     payload = command_to_json(command)
     payload.pop("seat", None)  # the seat is the caller's own
@@ -187,8 +106,19 @@ def _action_json(command: Any) -> JSON:
     return payload
 
 
+def history_for(state: MatchState, seat: int | None) -> JSON | None:
+    """The public history of the current deal (``None`` when no deal was dealt yet).
+
+    ``seat`` is accepted for symmetry with ``view_for``; the history is the same for every
+    seat and spectator because it holds only public facts.
+    """
+    if state.deal is None or state.variant is None:
+        return None
+    return state.variant.history(state)
+
+
 def redact_event(
-    event: Event, *, seat: int | None, variant: Variant, current: MatchState | None = None
+    event: Event, *, seat: int | None, variant: Rules, current: MatchState | None = None
 ) -> JSON:
     """``event`` as ``seat`` may see it (``seat=None``: someone with no hand).
 
@@ -198,23 +128,8 @@ def redact_event(
     """
     if isinstance(event, HandShown):
         return _redact_shown(event, seat, current)
-    if isinstance(event, DealStarted):
-        payload: JSON = {
-            "type": event.type,
-            "schema_version": event.schema_version,
-            "number": event.number,
-            "dealer": event.dealer,
-            "commitment": event.commitment,
-        }
-        hands, trump_card, _ = variant.deal(event.deck, event.dealer)
-        payload["trump_card"] = trump_card.code
-        if seat is not None:
-            payload["hand"] = _sorted_codes(hands[seat])
-        return payload
-    payload = to_json(event)
-    if isinstance(event, CardDrawn) and not event.face_up and event.seat != seat:
-        del payload["card"]
-    return payload
+    redacted = variant.redact(event, seat)
+    return to_json(event) if redacted is None else redacted
 
 
 def _redact_shown(event: HandShown, seat: int | None, current: MatchState | None) -> JSON:

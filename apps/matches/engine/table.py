@@ -1,20 +1,16 @@
-"""Match-level rules shared by the two-seat variants: start, deal, end by points or by a
-player leaving, resigning, losing technically, or everyone abandoning."""
+"""The match table, the same for every variant: start a match, deal, end a deal and the match
+by points (as the variant says), or by a player resigning, leaving, losing technically, or
+everyone abandoning."""
 
 from __future__ import annotations
 
 from .commands import Abandon, DealCards, Leave, Resign, StartMatch, TechnicalLoss
-from .errors import RuleViolation, echo
-from .events import DealEnded, DealStarted, MatchEnded, MatchStarted
+from .errors import RuleViolation
+from .events import MATCH_ENDED, DealEnded, DealStarted, MatchEnded, MatchStarted
 from .fairness import commitment, is_valid_salt
-from .legal import no_card_played
 from .recorder import Recorder
+from .rules import rules_for
 from .state import MatchState
-from .variant import VARIANTS
-
-
-def opponent(seat: int) -> int:
-    return 1 - seat
 
 
 def require_running(state: MatchState) -> None:
@@ -34,15 +30,13 @@ def start_match(rec: Recorder, cmd: StartMatch) -> None:
         raise RuleViolation("match_over", "the match has ended")
     if rec.state.started:
         raise RuleViolation("match_already_started", "the match has already been started")
-    variant = VARIANTS.get(cmd.variant)
-    if variant is None:
-        raise RuleViolation("unknown_variant", f"no such variant: {echo(cmd.variant)}")
-    target = variant.targets[0] if cmd.target is None else cmd.target
-    if target not in variant.targets:
-        raise RuleViolation("invalid_target", f"{variant.name} is played to {variant.targets}")
-    if not 0 <= cmd.first_dealer < variant.seats:
+    rules = rules_for(cmd.variant)
+    target = rules.targets[0] if cmd.target is None else cmd.target
+    if target not in rules.targets:
+        raise RuleViolation("invalid_target", f"{rules.name} is played to {rules.targets}")
+    if not 0 <= cmd.first_dealer < rules.seats:
         raise RuleViolation("invalid_seat", "the first dealer is not a seat at this table")
-    rec.emit(MatchStarted(variant.name, variant.seats, cmd.first_dealer, target))
+    rec.emit(MatchStarted(rules.name, rules.seats, cmd.first_dealer, target))
 
 
 def deal_cards(rec: Recorder, cmd: DealCards) -> None:
@@ -70,63 +64,73 @@ def deal_cards(rec: Recorder, cmd: DealCards) -> None:
 
 
 def end_deal(rec: Recorder, winner: int | None, game_points: int, reason: str) -> None:
-    """Record the end of the deal (revealing deck and salt), then the match's end if reached."""
+    """Record the end of the deal (revealing deck and salt), then the match's end if the
+    variant says it is reached."""
     deal = rec.deal
-    rec.emit(DealEnded(winner, game_points, reason, deal.deck, deal.salt))
-    state = rec.state
-    if winner is None or state.scores[winner] < state.target:
-        return
-    loser = opponent(winner)
-    rec.emit(
-        MatchEnded(
-            winner=winner,
-            reason="points",
-            scores=state.scores,
-            radli=loser,
-            schneider=state.scores[loser] == 0,
-            ruckschneider=state.trailed_to_the_brink[winner],
-        )
-    )
+    ended = DealEnded(winner, game_points, reason, deal.deck, deal.salt)
+    rec.emit(ended)
+    assert rec.state.variant is not None
+    match_end = rec.state.variant.match_end(rec.state, ended)
+    if match_end is not None:
+        rec.emit(match_end)
 
 
 def end_match(rec: Recorder, winner: int | None, reason: str) -> None:
     """End the match early; a deal in progress is closed first so its deck is revealed."""
     deal = rec.state.deal
     if deal is not None and not deal.over:
-        end_deal(rec, None, 0, "match_ended")
+        rec.emit(DealEnded(None, 0, MATCH_ENDED, deal.deck, deal.salt))
+    state = rec.state
     rec.emit(
         MatchEnded(
             winner=winner,
             reason=reason,
-            scores=rec.state.scores,
-            radli=None if winner is None else opponent(winner),
+            scores=state.scores,
+            radli=None if winner is None or state.seats != 2 else 1 - winner,
             schneider=False,
             ruckschneider=False,
         )
     )
 
 
+def _quit(rec: Recorder, seat: int, reason: str) -> None:
+    assert rec.state.variant is not None
+    end_match(rec, rec.state.variant.quit_winner(rec.state, seat), reason)
+
+
 def resign(rec: Recorder, cmd: Resign) -> None:
     require_running(rec.state)
     require_seat(rec.state, cmd.seat)
-    end_match(rec, opponent(cmd.seat), "resigned")
+    _quit(rec, cmd.seat, "resigned")
 
 
 def leave(rec: Recorder, cmd: Leave) -> None:
     state = rec.state
     require_running(state)
     require_seat(state, cmd.seat)
-    if state.deal is not None and not state.deal.over and not no_card_played(state.deal):
+    deal = state.deal
+    assert state.variant is not None
+    if deal is not None and not deal.over and not state.variant.may_leave(deal):
         raise RuleViolation("deal_in_progress", "you can leave after the deal; resign to stop now")
-    end_match(rec, opponent(cmd.seat), "left")
+    _quit(rec, cmd.seat, "left")
 
 
 def technical_loss(rec: Recorder, cmd: TechnicalLoss) -> None:
     require_running(rec.state)
     require_seat(rec.state, cmd.seat)
-    end_match(rec, opponent(cmd.seat), "technical_loss")
+    _quit(rec, cmd.seat, "technical_loss")
 
 
 def abandon(rec: Recorder, cmd: Abandon) -> None:
     require_running(rec.state)
     end_match(rec, None, "abandoned")
+
+
+HANDLERS = {
+    StartMatch: start_match,
+    DealCards: deal_cards,
+    Resign: resign,
+    Leave: leave,
+    TechnicalLoss: technical_loss,
+    Abandon: abandon,
+}

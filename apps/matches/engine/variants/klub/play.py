@@ -3,9 +3,14 @@ marriages and automatic 66, drawing, the last-trick rule and surrender."""
 
 from __future__ import annotations
 
-from .cards import card, marriage_partner
+from typing import TYPE_CHECKING, cast
+
+from ...cards import card, marriage_partner
+from ...errors import RuleViolation
+from ...recorder import Recorder
+from ...table import end_deal
+from ...tricks import trick_winner
 from .commands import CloseTalon, ExchangeTrump, PlayCard, Surrender
-from .errors import RuleViolation
 from .events import (
     CardDrawn,
     CardPlayed,
@@ -15,19 +20,28 @@ from .events import (
     TrickTaken,
     TrumpExchanged,
 )
-from .legal import check_play, close_error, exchange_error, winning_card
-from .match import end_deal, opponent
-from .recorder import Recorder
+from .legal import check_play, close_error, exchange_error
 from .scoring import LAST_TRICK, WINNING_SCORE, by_loser_state, for_failed_close
+from .state import KlubDeal
+
+if TYPE_CHECKING:
+    from .rules import KlubRules
 
 MARRIAGE_POINTS = 20
 TRUMP_MARRIAGE_POINTS = 40
 
 
+def opponent(seat: int) -> int:
+    return 1 - seat
+
+
+def _deal(rec: Recorder) -> KlubDeal:
+    return cast(KlubDeal, rec.state.deal)
+
+
 def exchange_trump(rec: Recorder, cmd: ExchangeTrump) -> None:
-    deal = rec.deal
-    assert rec.state.variant is not None
-    rank = rec.state.variant.exchange_rank
+    deal = _deal(rec)
+    rank = cast("KlubRules", rec.state.variant).exchange_rank
     error = exchange_error(deal, cmd.seat, rank)
     if error is not None:
         raise error
@@ -35,14 +49,14 @@ def exchange_trump(rec: Recorder, cmd: ExchangeTrump) -> None:
 
 
 def close_talon(rec: Recorder, cmd: CloseTalon) -> None:
-    error = close_error(rec.deal, cmd.seat)
+    error = close_error(_deal(rec), cmd.seat)
     if error is not None:
         raise error
     rec.emit(TalonClosed(cmd.seat))
 
 
 def play_card(rec: Recorder, cmd: PlayCard) -> None:
-    deal = rec.deal
+    deal = _deal(rec)
     seat, played = cmd.seat, cmd.card
     if deal.turn != seat:
         raise RuleViolation("not_your_turn", "it is not your turn")
@@ -58,23 +72,22 @@ def play_card(rec: Recorder, cmd: PlayCard) -> None:
         rec.emit(CardPlayed(seat, played, cmd.stand_in))
         return
     rec.emit(CardPlayed(seat, played, cmd.stand_in))
-    deal = rec.deal
+    deal = _deal(rec)
     if len(deal.table) < deal.seats:
         return
-    best = winning_card(deal)
-    winner = (deal.leader + deal.table.index(best)) % deal.seats
+    winner = trick_winner(deal.leader, deal.table, deal.trump, deal.seats)
     rec.emit(TrickTaken(winner, sum(c.points for c in deal.table)))
     if _ended_at_66(rec, winner):
         return
     _draw(rec, winner)
-    if not any(rec.deal.hands):
+    if not any(_deal(rec).hands):
         _end_with_last_trick(rec, winner)
 
 
 def surrender(rec: Recorder, cmd: Surrender) -> None:
     if not cmd.confirm:
         raise RuleViolation("confirmation_required", "confirm that you give up this deal")
-    deal = rec.deal
+    deal = _deal(rec)
     seat = cmd.seat
     game_points = by_loser_state(deal.points(seat), deal.trick_count(seat))
     rec.emit(DealSurrendered(seat))
@@ -84,11 +97,11 @@ def surrender(rec: Recorder, cmd: Surrender) -> None:
 def _draw(rec: Recorder, winner: int) -> None:
     """After a trick, while the talon is open: the winner draws first, then the loser; the one
     who finds no face-down card left takes the trump card."""
-    if not rec.deal.can_draw:
+    if not _deal(rec).can_draw:
         return
-    for i in range(rec.deal.seats):
-        seat = (winner + i) % rec.deal.seats
-        deal = rec.deal
+    for i in range(_deal(rec).seats):
+        seat = (winner + i) % _deal(rec).seats
+        deal = _deal(rec)
         if deal.talon:
             rec.emit(CardDrawn(seat, deal.talon[0], face_up=False))
         else:
@@ -97,7 +110,7 @@ def _draw(rec: Recorder, winner: int) -> None:
 
 def _ended_at_66(rec: Recorder, seat: int) -> bool:
     """End the deal if ``seat`` has a trick and 66 points; return whether it ended."""
-    deal = rec.deal
+    deal = _deal(rec)
     if deal.trick_count(seat) == 0 or deal.points(seat) < WINNING_SCORE:
         return False
     other = opponent(seat)
@@ -115,14 +128,14 @@ def _ended_at_66(rec: Recorder, seat: int) -> bool:
 
 
 def _end_with_last_trick(rec: Recorder, last_winner: int) -> None:
-    if rec.deal.closed_by is None:
+    if _deal(rec).closed_by is None:
         end_deal(rec, last_winner, LAST_TRICK, "last_trick")
     else:
         _end_with_failed_close(rec)
 
 
 def _end_with_failed_close(rec: Recorder) -> None:
-    deal = rec.deal
+    deal = _deal(rec)
     assert deal.closed_by is not None and deal.closed_at is not None
     other = opponent(deal.closed_by)
     _, tricks_then = deal.closed_at[other]

@@ -1,4 +1,4 @@
-"""``history_for(state, seat)``: the public record of the running deal, as JSON-ready data.
+"""The public record of a two-seat deal (``history_for``), as JSON-ready data.
 
 ``view_for`` shows the table and the last trick; a player at a real table also remembers every
 card played, who announced which marriage, the trump card that lay face up, the exchange, who
@@ -12,27 +12,21 @@ facts (the trump card dealt is ``deck[10]``, shown face up at the start of the d
 
 from __future__ import annotations
 
-from .codec import JSON
-from .state import DealState, MatchState
+from ...cards import Card
+from ...codec import JSON
+from .state import KlubDeal
 
-DRAWING_TRICKS = 5  # 9 face-down cards + the trump card, two per trick: drawn after tricks 1-5
 
-
-def history_for(state: MatchState, seat: int | None) -> JSON | None:
-    """The public history of the current deal (``None`` when no deal was dealt yet).
-
-    ``seat`` is accepted for symmetry with ``view_for``; the history is the same for every
-    seat and spectator because it holds only public facts.
-    """
-    deal = state.deal
-    if deal is None or state.variant is None:
-        return None
-    _, dealt_trump, _ = state.variant.deal(deal.deck, deal.dealer)
+def history(deal: KlubDeal, dealt_trump: Card, drawing_tricks: int) -> JSON:
+    """The public history of ``deal``, whose trump card was dealt as ``dealt_trump``: the same
+    for every seat and spectator because it holds only public facts. ``drawing_tricks``: the
+    tricks after which cards are drawn (klub: 9 face-down cards + the trump card, two per
+    trick: tricks 1-5)."""
     closed_after = _closed_after(deal)
     return {
         "trump_card_dealt": dealt_trump.code,
         "exchange": _exchange(deal, dealt_trump.code),
-        "trump_card_taken_by": _trump_taker(deal),
+        "trump_card_taken_by": _trump_taker(deal, drawing_tricks),
         "tricks": [
             {
                 "leader": t.leader,
@@ -41,7 +35,7 @@ def history_for(state: MatchState, seat: int | None) -> JSON | None:
                     for i, c in enumerate(t.cards)
                 ],
                 "winner": t.winner,
-                "strict": _strict_at(i, closed_after),
+                "strict": _strict_at(i, closed_after, drawing_tricks),
             }
             for i, t in enumerate(deal.tricks)
         ],
@@ -52,18 +46,18 @@ def history_for(state: MatchState, seat: int | None) -> JSON | None:
     }
 
 
-def _closed_after(deal: DealState) -> int | None:
+def _closed_after(deal: KlubDeal) -> int | None:
     if deal.closed_at is None:
         return None
     return sum(tricks for _, tricks in deal.closed_at)
 
 
-def _strict_at(trick: int, closed_after: int | None) -> bool:
+def _strict_at(trick: int, closed_after: int | None, drawing_tricks: int) -> bool:
     """Whether the follower of trick ``trick`` (0-based) was bound by the strict rules."""
-    return trick >= DRAWING_TRICKS or (closed_after is not None and trick >= closed_after)
+    return trick >= drawing_tricks or (closed_after is not None and trick >= closed_after)
 
 
-def _exchange(deal: DealState, dealt_trump: str) -> JSON | None:
+def _exchange(deal: KlubDeal, dealt_trump: str) -> JSON | None:
     """Who exchanged the trump jack for the face-up trump card (a public event)."""
     if deal.trump_card.code == dealt_trump:
         return None
@@ -72,7 +66,7 @@ def _exchange(deal: DealState, dealt_trump: str) -> JSON | None:
     return {"seat": holder, "card": deal.trump_card.code, "taken": dealt_trump}
 
 
-def _holder(deal: DealState, c: object) -> int:
+def _holder(deal: KlubDeal, c: object) -> int:
     """The seat that held card ``c`` (in hand now, or played it in a trick or on the table)."""
     for t in deal.tricks:
         if c in t.cards:
@@ -82,15 +76,15 @@ def _holder(deal: DealState, c: object) -> int:
     return next(s for s in range(deal.seats) if c in deal.hands[s])
 
 
-def _trump_taker(deal: DealState) -> int | None:
+def _trump_taker(deal: KlubDeal, drawing_tricks: int) -> int | None:
     """Who drew the trump card face up: the loser of the last trick that drew."""
     if not deal.trump_card_taken:
         return None
-    last_drawing = deal.tricks[DRAWING_TRICKS - 1]
+    last_drawing = deal.tricks[drawing_tricks - 1]
     return (last_drawing.winner + 1) % deal.seats
 
 
-def _marriages(deal: DealState) -> list[JSON]:
+def _marriages(deal: KlubDeal) -> list[JSON]:
     """Each announcement with the trick it was led to (``None``: the deal ended on it)."""
     found: list[JSON] = []
     for seat in range(deal.seats):
@@ -108,7 +102,7 @@ def _marriages(deal: DealState) -> list[JSON]:
     return found
 
 
-def _marriage_trick(deal: DealState, seat: int, suit: str) -> int | None:
+def _marriage_trick(deal: KlubDeal, seat: int, suit: str) -> int | None:
     """The trick whose lead announced it: the first K or O of ``suit`` that ``seat`` led."""
     for i, t in enumerate(deal.tricks):
         first = t.cards[0]

@@ -1,0 +1,145 @@
+"""The fold of a two-seat deal: its layout from the deck order, and an evolver per event of its
+play. Each evolver returns the match state with the deal replaced (``copy_with``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...cards import Card
+from ...events import DealStarted
+from ...rules import Evolver
+from ...state import MatchState, copy_with, replace_at
+from .events import (
+    CardDrawn,
+    CardPlayed,
+    DealSurrendered,
+    MarriageAnnounced,
+    TalonClosed,
+    TrickTaken,
+    TrumpExchanged,
+)
+from .state import KlubDeal, Trick
+
+Hands = tuple[tuple[Card, ...], ...]
+Layout = tuple[Hands, Card, tuple[Card, ...]]
+
+
+def layout(deck: tuple[Card, ...], dealer: int, seats: int, hand_size: int) -> Layout:
+    """Split a deck order into (hands by seat, trump card, face-down talon in draw order).
+
+    Hands are dealt in blocks starting with the seat after the dealer (forehand); the next
+    card is the trump card; the rest is the talon, drawn from its start.
+    """
+    hands: list[tuple[Card, ...]] = [()] * seats
+    for i in range(seats):
+        hands[(dealer + 1 + i) % seats] = deck[i * hand_size : (i + 1) * hand_size]
+    dealt = seats * hand_size
+    return tuple(hands), deck[dealt], deck[dealt + 1 :]
+
+
+def new_deal(
+    e: DealStarted, hands: tuple[tuple[Card, ...], ...], trump_card: Card, talon: tuple[Card, ...]
+) -> KlubDeal:
+    seats = len(hands)
+    forehand = (e.dealer + 1) % seats
+    return KlubDeal(
+        number=e.number,
+        dealer=e.dealer,
+        deck=e.deck,
+        salt=e.salt,
+        commitment=e.commitment,
+        trump=trump_card.suit,
+        trump_card=trump_card,
+        talon=talon,
+        hands=hands,
+        leader=forehand,
+        turn=forehand,
+        table=(),
+        tricks=(),
+        won=((),) * seats,
+        card_points=(0,) * seats,
+        marriages=((),) * seats,
+        marriage_points=(0,) * seats,
+    )
+
+
+def _with_deal(state: MatchState, **changes: Any) -> MatchState:
+    return copy_with(state, deal=copy_with(state.deal, **changes))
+
+
+def _trump_exchanged(state: MatchState, e: TrumpExchanged) -> MatchState:
+    deal = state.deal
+    assert deal is not None
+    hand = tuple(c for c in deal.hands[e.seat] if c is not e.card) + (e.taken,)
+    return _with_deal(state, hands=replace_at(deal.hands, e.seat, hand), trump_card=e.card)
+
+
+def _talon_closed(state: MatchState, e: TalonClosed) -> MatchState:
+    deal = state.deal
+    assert deal is not None
+    snapshot = tuple((deal.points(s), deal.trick_count(s)) for s in range(deal.seats))
+    return _with_deal(state, closed_by=e.seat, closed_at=snapshot)
+
+
+def _marriage_announced(state: MatchState, e: MarriageAnnounced) -> MatchState:
+    deal = state.deal
+    assert deal is not None
+    return _with_deal(
+        state,
+        marriages=replace_at(deal.marriages, e.seat, deal.marriages[e.seat] + (e.suit,)),
+        marriage_points=replace_at(
+            deal.marriage_points, e.seat, deal.marriage_points[e.seat] + e.points
+        ),
+    )
+
+
+def _card_played(state: MatchState, e: CardPlayed) -> MatchState:
+    deal = state.deal
+    assert deal is not None
+    hand = deal.hands[e.seat]
+    i = hand.index(e.card)
+    return _with_deal(
+        state,
+        hands=replace_at(deal.hands, e.seat, hand[:i] + hand[i + 1 :]),
+        table=deal.table + (e.card,),
+        turn=(e.seat + 1) % len(deal.hands),
+    )
+
+
+def _trick_taken(state: MatchState, e: TrickTaken) -> MatchState:
+    deal = state.deal
+    assert deal is not None
+    w = e.seat
+    return _with_deal(
+        state,
+        tricks=deal.tricks + (Trick(deal.leader, deal.table, w),),
+        won=replace_at(deal.won, w, deal.won[w] + deal.table),
+        card_points=replace_at(deal.card_points, w, deal.card_points[w] + e.points),
+        table=(),
+        leader=w,
+        turn=w,
+    )
+
+
+def _card_drawn(state: MatchState, e: CardDrawn) -> MatchState:
+    deal = state.deal
+    assert deal is not None
+    hands = replace_at(deal.hands, e.seat, deal.hands[e.seat] + (e.card,))
+    if e.face_up:
+        return _with_deal(state, hands=hands, trump_card_taken=True)
+    return _with_deal(state, hands=hands, talon=deal.talon[1:])
+
+
+def _deal_surrendered(state: MatchState, e: DealSurrendered) -> MatchState:
+    return _with_deal(state, surrendered_by=e.seat)
+
+
+EVOLVERS: dict[type, Evolver] = {
+    TrumpExchanged: _trump_exchanged,
+    TalonClosed: _talon_closed,
+    MarriageAnnounced: _marriage_announced,
+    CardPlayed: _card_played,
+    TrickTaken: _trick_taken,
+    CardDrawn: _card_drawn,
+    DealSurrendered: _deal_surrendered,
+}

@@ -1,0 +1,133 @@
+"""``KlubRules``: the two-seat game of rules §2 behind the ``Rules`` seam."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ...cards import DECK_20, Card
+from ...codec import JSON
+from ...commands import Command
+from ...events import DealEnded, DealStarted, Event, MatchEnded
+from ...rules import Rules
+from ...state import MatchState
+from . import play, view
+from .commands import COMMANDS, CloseTalon, ExchangeTrump, PlayCard, Surrender
+from .events import DEAL_END_REASONS, EVENTS
+from .evolve import EVOLVERS, Layout, layout, new_deal
+from .history import history
+from .legal import deal_actions, no_card_played
+from .state import KlubDeal
+
+
+def _card_played_v1(payload: JSON) -> JSON:
+    """Version 2 added ``stand_in``; every earlier card was played by its own player."""
+    return {**payload, "schema_version": 2, "stand_in": False}
+
+
+class KlubRules(Rules):
+    """Two seats, 20 cards, 5 each, the trump jack exchanges, play to 7 game points."""
+
+    name = "klub"
+    seats = 2
+    deck = DECK_20
+    hand_size = 5
+    exchange_rank = "U"  # the trump card of this rank exchanges for the face-up trump card
+    targets = (7,)
+    commands = COMMANDS
+    events = EVENTS
+    handlers: ClassVar = {
+        ExchangeTrump: play.exchange_trump,
+        CloseTalon: play.close_talon,
+        PlayCard: play.play_card,
+        Surrender: play.surrender,
+    }
+    evolvers = EVOLVERS
+    upcasters: ClassVar = {("card_played", 1): _card_played_v1}
+    deal_end_reasons = DEAL_END_REASONS
+
+    def layout(self, deck: tuple[Card, ...], dealer: int) -> Layout:
+        """(hands by seat, trump card, face-down talon in draw order) of a deck order."""
+        return layout(deck, dealer, self.seats, self.hand_size)
+
+    @property
+    def drawing_tricks(self) -> int:
+        """The tricks after which cards are drawn: the talon and the trump card, a card each."""
+        return (len(self.deck) - self.seats * self.hand_size) // self.seats
+
+    # --- the deal ------------------------------------------------------------------------
+
+    def new_deal(self, event: DealStarted) -> KlubDeal:
+        return new_deal(event, *self.layout(event.deck, event.dealer))
+
+    def actors(self, state: MatchState) -> tuple[int, ...]:
+        deal = state.deal
+        if deal is None or deal.over:
+            return ()
+        return (deal.turn,)  # type: ignore[attr-defined]
+
+    def deal_actions(self, state: MatchState, seat: int) -> list[Command]:
+        return deal_actions(state, seat, self.exchange_rank)
+
+    def may_leave(self, deal: Any) -> bool:
+        return no_card_played(deal)
+
+    def display_order(self, command: Command) -> tuple[int, Any]:
+        return view.display_order(command)
+
+    # --- the match -----------------------------------------------------------------------
+
+    def match_end(self, state: MatchState, deal_end: DealEnded) -> MatchEnded | None:
+        """The first to the target wins; the loser is "radli", "schneider" at 0, and
+        "ruckschneider" is the winner who once stood at 0 against a seat at the brink."""
+        winner = deal_end.winner
+        if winner is None or state.scores[winner] < state.target:
+            return None
+        loser = 1 - winner
+        return MatchEnded(
+            winner=winner,
+            reason="points",
+            scores=state.scores,
+            radli=loser,
+            schneider=state.scores[loser] == 0,
+            ruckschneider=state.trailed_to_the_brink[winner],
+        )
+
+    # --- what a seat sees ----------------------------------------------------------------
+
+    def deal_view(self, state: MatchState, seat: int | None) -> JSON:
+        deal = state.deal
+        assert isinstance(deal, KlubDeal)
+        dealt = self.layout(deal.deck, deal.dealer) if deal.over else None
+        return view.deal_view(deal, seat, dealt)
+
+    def history(self, state: MatchState) -> JSON:
+        deal = state.deal
+        assert isinstance(deal, KlubDeal)
+        _, dealt_trump, _ = self.layout(deal.deck, deal.dealer)
+        return history(deal, dealt_trump, self.drawing_tricks)
+
+    def redact(self, event: Event, seat: int | None) -> JSON | None:
+        dealt = None
+        if isinstance(event, DealStarted):
+            dealt = self.layout(event.deck, event.dealer)
+        return view.redact(event, seat, dealt)
+
+    # --- what the property tests hold every variant to -----------------------------------
+
+    def whereabouts(self, deal: Any) -> dict[str, tuple[Card, ...]]:
+        places = {f"hand {seat}": hand for seat, hand in enumerate(deal.hands)}
+        places |= {f"won {seat}": won for seat, won in enumerate(deal.won)}
+        places["talon"] = deal.talon
+        places["trump card"] = () if deal.trump_card_taken else (deal.trump_card,)
+        places["table"] = deal.table
+        return places
+
+    def secret(self, state: MatchState, seat: int) -> frozenset[Card]:
+        deal = state.deal
+        assert isinstance(deal, KlubDeal)
+        hidden = set(deal.talon)
+        for other, hand in enumerate(deal.hands):
+            if other != seat:
+                hidden.update(hand)
+        _, dealt_trump, _ = self.layout(deal.deck, deal.dealer)
+        return frozenset(hidden - {dealt_trump, deal.trump_card})  # both lay face up
