@@ -9,9 +9,16 @@ from uuid import UUID
 from django.db import transaction
 
 from apps.matches import event_store
-from apps.matches.appending import match_command_apply
-from apps.matches.engine import PlayCard, card, command_from_json, history_for, view_for
-from apps.matches.engine.presence import stand_ins_to_play
+from apps.matches.appending import command_apply
+from apps.matches.engine import (
+    Command,
+    MatchState,
+    PlayCard,
+    card,
+    command_from_json,
+    history_for,
+    view_for,
+)
 from apps.matches.models import Match
 from apps.matches.seating import seats_of
 
@@ -19,31 +26,44 @@ from .cardbits import CODES
 from .heuristics import follow, lead
 from .knowledge import Knowledge
 from .levels import choose_action
+from .receivers import bot_seats_to_move
 
 BUDGET_SECONDS = 0.5
+ATTEMPTS = 5  # reads and choices before giving up on a match that keeps moving
 
 
 def bot_move_play(*, match_id: UUID | str, rng: random.Random | None = None) -> bool:
-    """Play one move for the computer if it is its turn (or it stands in for the seat on turn);
-    returns whether it moved. Safe to run twice or late: it re-checks under the match lock."""
-    with transaction.atomic():
-        match = event_store.match_lock(match_id)
-        if match is None or match.status != Match.Status.ACTIVE or match.turn_seat is None:
+    """Play one move for the computer if one of the seats that may act is its own (or one it
+    stands in for); returns whether it moved. It thinks outside the match row lock: it reads
+    the state and its version, chooses, then applies under the lock only if the match is still
+    at that version, and otherwise reads and chooses again. Safe to run twice or late."""
+    rng = rng or random.Random()
+    for _ in range(ATTEMPTS):
+        match = Match.objects.filter(pk=match_id).first()
+        if match is None or match.status != Match.Status.ACTIVE:
             return False
-        seat = seats_of(match)[match.turn_seat]
         state = event_store.state_load(match)
-        rng = rng or random.Random()
-        # what the seat sees plus the deal's public history: never hidden state
-        view = view_for(state, seat.index) | {"history": history_for(state, seat.index)}
-        if seat.is_bot:
-            action = choose_action(view, level=seat.bot_level, rng=rng, budget=BUDGET_SECONDS)
-            command = command_from_json(action, seat=seat.index)
-        elif seat.index in stand_ins_to_play(state):
-            command = stand_in_card(view, seat.index, rng)
-        else:
+        seats = bot_seats_to_move(match, state)
+        if not seats:
             return False
-        match_command_apply(match=match, state=state, command=command)
-    return True
+        command = _choose(match, state, seats[0], rng)
+        with transaction.atomic():
+            locked = event_store.match_lock(match_id)
+            if locked is None or locked.version != match.version:
+                continue  # the match moved on while the computer thought: think again
+            command_apply(locked, state, command)
+        return True
+    return False
+
+
+def _choose(match: Match, state: MatchState, seat: int, rng: random.Random) -> Command:
+    # what the seat sees plus the deal's public history: never hidden state
+    view = view_for(state, seat) | {"history": history_for(state, seat)}
+    bot = seats_of(match)[seat]
+    if bot.is_bot:
+        action = choose_action(view, level=bot.bot_level, rng=rng, budget=BUDGET_SECONDS)
+        return command_from_json(action, seat=seat)
+    return stand_in_card(view, seat, rng)
 
 
 def stand_in_card(view: dict, seat: int, rng: random.Random) -> PlayCard:

@@ -35,19 +35,15 @@ from apps.matches.engine.commands import Disconnect, Reconnect
 from apps.matches.engine.presence import due_commands
 
 from . import event_store
-from .appending import match_command_apply
+from .appending import command_apply
 from .models import Match, Seat
+from .seating import seats_of
 
 ONLINE = (Match.Mode.FRIEND, Match.Mode.RANKED)
 
 
 def _watched(match: Match) -> bool:
     return match.mode in ONLINE and match.status == Match.Status.ACTIVE
-
-
-class DeadlinesDue(Exception):
-    """Raised inside an action's transaction when deadlines must be applied first, in a
-    transaction of their own (``services.match_command_submit``)."""
 
 
 def due_by_clock(match: Match, now: datetime) -> bool:
@@ -71,10 +67,11 @@ def apply_due_locked(match: Match, now: datetime, *, silent: bool = False) -> in
     for seat in quiet:
         if state.running and state.away_until[seat] is None:
             disconnect = Disconnect(seat)
-            state = match_command_apply(match=match, state=state, command=disconnect, now=now).state
+            state = command_apply(match, state, disconnect, now=now).state
             applied += 1
-    while commands := due_commands(state, now):
-        state = match_command_apply(match=match, state=state, command=commands[0], now=now).state
+    people = frozenset(seat.index for seat in seats_of(match) if not seat.is_bot)
+    while commands := due_commands(state, now, people=people):
+        state = command_apply(match, state, commands[0], now=now).state
         applied += 1
     return applied
 
@@ -144,7 +141,7 @@ def presence_seen(match_id: UUID | str, seat: int, *, now: datetime | None = Non
             return False
         state = event_store.state_load(match)
         if _is_away(state, seat):
-            match_command_apply(match=match, state=state, command=Reconnect(seat), now=now)
+            command_apply(match, state, Reconnect(seat), now=now)
         else:
             Seat.objects.filter(match=match, index=seat).update(last_seen_at=now)
     return True
@@ -232,5 +229,5 @@ def socket_closed(match_id: UUID | str, seat: int, *, now: datetime | None = Non
         state = event_store.state_load(match)
         if not state.running or _is_away(state, seat):
             return False
-        match_command_apply(match=match, state=state, command=Disconnect(seat), now=now)
+        command_apply(match, state, Disconnect(seat), now=now)
     return True

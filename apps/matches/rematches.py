@@ -6,6 +6,7 @@ when one of the players cannot pay."""
 from __future__ import annotations
 
 from datetime import timedelta
+from itertools import combinations
 from uuid import UUID
 
 from django.conf import settings
@@ -121,7 +122,7 @@ def _check_online(match: Match, user: User) -> None:
     players = [s.user_id for s in seats_of(match) if s.user_id is not None]
     for player in players:
         require_online_allowed(player)
-    if len(players) == 2 and blocked_between(players[0], players[1]):
+    if any(blocked_between(a, b) for a, b in combinations(players, 2)):
         raise Forbidden("you cannot play this player again", code="blocked")
 
 

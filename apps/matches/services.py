@@ -21,14 +21,10 @@ from apps.common.errors import Conflict, Forbidden, Gone, NotFound, Problem
 from apps.matches.engine import (
     INITIAL,
     VARIANTS,
-    CloseTalon,
     Command,
-    ExchangeTrump,
     Leave,
-    PlayCard,
     Resign,
     StartMatch,
-    Surrender,
     command_from_json,
     command_to_json,
     echo,
@@ -43,18 +39,9 @@ from .appending import rng as _rng
 from .models import Match, MatchEvent, Seat
 from .seating import seat_of_user
 
-# What a player may send; the rest (dealing, deadlines, stand-in cards) only the server sends.
-PLAYER_COMMANDS = (
-    ExchangeTrump,
-    CloseTalon,
-    PlayCard,
-    Surrender,
-    Resign,
-    Leave,
-    Pause,
-    Resume,
-    ShowHand,
-)
+# What a player may send besides its variant's deal commands (``Rules.commands``); the rest
+# (dealing, deadlines, stand-in cards) only the server sends.
+TABLE_PLAYER_COMMANDS = (Resign, Leave, Pause, Resume, ShowHand)
 ONLINE_ONLY = (Pause, Resume, ShowHand)
 INVITE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no I, L, O, 0, 1
 INVITE_LENGTH = 6
@@ -68,19 +55,24 @@ def _check_variant(variant: str) -> None:
         raise Problem(f"unknown variant {echo(variant)}", code="unknown_variant")
 
 
-def match_create_vs_computer(*, user: User, variant: str, strength: str) -> Match:
-    _check_variant(variant)
+def _check_strength(strength: str) -> None:
     if strength not in LEVELS:
         raise Problem(
             f"unknown strength {echo(strength)}; choose one of {sorted(LEVELS)}",
             code="unknown_strength",
         )
+
+
+def match_create_vs_computer(*, user: User, variant: str, strength: str) -> Match:
+    _check_variant(variant)
+    _check_strength(strength)
     with transaction.atomic():
         match = Match.objects.create(
             variant=variant, mode=Match.Mode.COMPUTER, status=Match.Status.ACTIVE, created_by=user
         )
         Seat.objects.create(match=match, index=0, user=user)
-        Seat.objects.create(match=match, index=1, bot_level=strength)
+        for index in range(1, VARIANTS[variant].seats):
+            Seat.objects.create(match=match, index=index, bot_level=strength)
         _start(match)
     return match
 
@@ -165,13 +157,37 @@ def room_join(*, user: User, code: str) -> Match:
         ):
             raise Gone("this invitation has expired", code="invite_expired")
         if match.status != Match.Status.WAITING or len(seats) >= VARIANTS[match.variant].seats:
-            raise Conflict("this room already has two players", code="room_full")
+            raise Conflict("this room has no free seat", code="room_full")
         if any(s.user_id and blocked_between(s.user_id, user.id) for s in seats):
             raise Forbidden("you cannot join this player's room", code="blocked")
         Seat.objects.create(match=match, index=len(seats), user=user)
+        _start_when_full(match, len(seats) + 1)
+    return match
+
+
+def room_seat_computer(*, user: User, match_id: UUID, strength: str) -> Match:
+    """The host fills the next empty seat of its open room with Kati at ``strength``; the match
+    starts when every seat is taken."""
+    _check_strength(strength)
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id, created_by=user).first()
+        if match is None or match.mode != Match.Mode.FRIEND:
+            raise NotFound("no such room", code="match_not_found")
+        if match.status != Match.Status.WAITING:
+            raise Conflict("only an open room takes new seats", code="room_not_open")
+        taken = match.seats.count()
+        if taken >= VARIANTS[match.variant].seats:
+            raise Conflict("this room has no free seat", code="room_full")
+        Seat.objects.create(match=match, index=taken, bot_level=strength)
+        _start_when_full(match, taken + 1)
+    return match
+
+
+def _start_when_full(match: Match, taken: int) -> None:
+    """Start the room's match once it holds the variant's number of seats."""
+    if taken == VARIANTS[match.variant].seats:
         match.status = Match.Status.ACTIVE
         _start(match)
-    return match
 
 
 def _require_registered(user: User) -> None:
@@ -244,11 +260,12 @@ def match_command_submit(
         client_move_id=client_move_id,
         now=now,
     )
-    try:
-        return submit()
-    except deadlines.DeadlinesDue:
+    submitted = submit(deadlines_applied=False)
+    if submitted is None:  # deadlines were due: apply them, then the action
         deadlines.deadlines_apply(match_id, now=now)
-        return submit(deadlines_applied=True)
+        submitted = submit(deadlines_applied=True)
+    assert submitted is not None
+    return submitted
 
 
 def _submit(
@@ -259,8 +276,10 @@ def _submit(
     expected_version: int,
     client_move_id: str,
     now: datetime,
-    deadlines_applied: bool = False,
-) -> tuple[Outcome, int]:
+    deadlines_applied: bool,
+) -> tuple[Outcome, int] | None:
+    """The action applied; ``None`` (nothing written) when deadlines ran out that must be
+    applied first and have not been."""
     try:
         with transaction.atomic():
             match = event_store.match_lock(match_id)
@@ -269,7 +288,7 @@ def _submit(
                 raise NotFound("no such match", code="match_not_found")
             # a player never sends a stand-in card: that flag is the server's
             command = command_from_json(payload, seat=seat, stand_in=False)  # type: ignore[arg-type]
-            if not isinstance(command, PLAYER_COMMANDS):
+            if not isinstance(command, (TABLE_PLAYER_COMMANDS, VARIANTS[match.variant].commands)):
                 raise Problem(f"players cannot send {command.type!r}", code="invalid_action")
             if isinstance(command, ONLINE_ONLY) and match.mode == Match.Mode.COMPUTER:
                 raise Conflict(
@@ -277,7 +296,7 @@ def _submit(
                     code="online_only",
                 )
             if not deadlines_applied and deadlines.due_by_clock(match, now):
-                raise deadlines.DeadlinesDue
+                return None
             deadlines.seen_on_move(match, seat, now)
             if match.status == Match.Status.WAITING:
                 raise Conflict(

@@ -4,7 +4,7 @@ tickets and pairing, closing a month's tournament. Each owns its transaction and
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
@@ -35,13 +35,19 @@ def _now() -> datetime:
 # --- Elo and the monthly standings ---------------------------------------------------------
 
 
-def ratings_record(*, match_id: UUID | str, winner_user_id: int, loser_user_id: int) -> None:
-    """Rate a decided ranked match: both ratings, their history rows, and both players' standing
-    in the current month's tournament (UTC), in one transaction with the two rating rows
-    locked. Calling it again for the same match changes nothing.
+def ratings_record(*, match_id: UUID | str, results: Sequence[tuple[int, bool]]) -> None:
+    """Rate a decided ranked match from its results, ``(user id, won)`` per player: both
+    ratings, their history rows, and both players' standing in the current month's tournament
+    (UTC), in one transaction with the rating rows locked. Calling it again for the same match
+    changes nothing. Ranked play is one against one: one winner and one loser.
 
-    The match service calls it inside the transaction that appends the match's final event;
+    The match's settlement calls it inside the transaction that appends the final event;
     voided matches (both players gone, stakes refunded) are not rated."""
+    winners = [user_id for user_id, won in results if won]
+    losers = [user_id for user_id, won in results if not won]
+    if len(winners) != 1 or len(losers) != 1:
+        raise ValueError("a rated match has one winner and one loser")
+    winner_user_id, loser_user_id = winners[0], losers[0]
     if winner_user_id == loser_user_id:
         raise ValueError("a player cannot beat themselves")
     now = _now()

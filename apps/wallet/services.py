@@ -17,7 +17,7 @@ Idempotency (docs/wallet.md):
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.conf import settings
@@ -288,38 +288,53 @@ def stakes_hold(*, match_id: uuid.UUID | str, user_ids: list[int], stake: int) -
 
 
 @transaction.atomic
-def match_settle(*, match_id: uuid.UUID | str, winner_user_id: int | None) -> None:
-    """Empty the match's escrow: all of it to the winner (payout), or each stake back to its
-    player (refund) when ``winner_user_id`` is None.
+def match_settle(*, match_id: uuid.UUID | str, shares: Mapping[int, int]) -> None:
+    """Empty the match's escrow by the payout map ``shares`` (user id → share of the pot): the
+    pot split in proportion to the shares, in whole coins, the odd coins going one each to the
+    largest shares (ties: the lower user id); with no shares (a voided match) each stake goes
+    back to its player (refund).
 
-    Called by the match service in the transaction that appends the match's final event.
-    A match with no stakes held (not ranked) is a no-op. Settling again with the same outcome
+    Called through the match's settlement in the transaction that appends its final event.
+    A match with no stakes held (not ranked) is a no-op. Settling again with the same payees
     (also two racing calls) is a no-op: the escrow row lock serialises them and the second
-    sees the first; another outcome is ``409 match_already_settled``. A winner who did not
-    stake is ``400 invalid_winner``.
+    sees the first; other payees are ``409 match_already_settled``. A payee who did not stake
+    is ``400 invalid_winner``.
     """
     entries = _stake_entries(match_id)
     if not entries:
         return
     escrow = next(e.account for e in entries if e.amount > 0)
     stakes = {e.account.user_id: (e.account_id, -e.amount) for e in entries if e.amount < 0}
-    if winner_user_id is not None and winner_user_id not in stakes:
+    if any(user_id not in stakes for user_id in shares):
         raise Problem("the winner did not stake in this match", code="invalid_winner")
     accounts = _lock(e.account_id for e in entries)
-    kind = Transfer.Kind.REFUND if winner_user_id is None else Transfer.Kind.PAYOUT
+    kind = Transfer.Kind.PAYOUT if shares else Transfer.Kind.REFUND
     settled = (
         Transfer.objects.filter(match_id=match_id, kind__in=Transfer.SETTLEMENT_KINDS)
         .prefetch_related("entries__account")
         .first()
     )
     if settled is not None:
-        if settled.kind == kind and (
-            kind == Transfer.Kind.REFUND
-            or any(e.account.user_id == winner_user_id for e in settled.entries.all())
-        ):
+        paid = {e.account.user_id for e in settled.entries.all() if e.amount > 0}
+        if settled.kind == kind and (kind == Transfer.Kind.REFUND or paid == set(shares)):
             return
         raise Conflict("this match was settled otherwise", code="match_already_settled")
     pot = accounts[escrow.pk].balance
-    amounts = dict(stakes.values()) if winner_user_id is None else {stakes[winner_user_id][0]: pot}
+    if shares:
+        split = _split(pot, shares)
+        amounts = {stakes[user_id][0]: coins for user_id, coins in split.items() if coins}
+    else:
+        amounts = dict(stakes.values())
     amounts[escrow.pk] = -pot
     _post(kind=kind, amounts=amounts, accounts=accounts, match_id=match_id)
+
+
+def _split(pot: int, shares: Mapping[int, int]) -> dict[int, int]:
+    """``pot`` in whole coins in proportion to ``shares``; the odd coins one each to the
+    largest shares first (ties: the lower user id)."""
+    total = sum(shares.values())
+    split = {user_id: pot * share // total for user_id, share in shares.items()}
+    odd = pot - sum(split.values())
+    for user_id in sorted(shares, key=lambda u: (-shares[u], u))[:odd]:
+        split[user_id] += 1
+    return split

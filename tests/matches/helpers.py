@@ -11,7 +11,7 @@ from typing import Any
 from django.db import transaction
 
 from apps.matches import event_store
-from apps.matches.appending import match_command_apply
+from apps.matches.appending import command_apply
 from apps.matches.engine import INITIAL, VARIANTS, Card, Command, MatchState, evolve
 from apps.matches.models import Match
 from tests.conftest import Player
@@ -42,7 +42,7 @@ def server_command(match_id: str, command: Command, *, now: datetime | None = No
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match_id)
         state = event_store.state_load(match)
-        match_command_apply(match=match, state=state, command=command, now=now)
+        command_apply(match, state, command, now=now)
     return Match.objects.get(pk=match_id)
 
 
@@ -150,7 +150,7 @@ def hidden_cards(state: MatchState, seat: int) -> set[str]:
     if deal is None or deal.over:
         return set()
     assert state.variant is not None
-    first_trump = VARIANTS[state.variant.name].deal(deal.deck, deal.dealer)[1]
+    first_trump = VARIANTS[state.variant.name].layout(deal.deck, deal.dealer)[1]  # type: ignore[attr-defined]
     hidden: set[Card] = set(deal.talon)
     for other, hand in enumerate(deal.hands):
         if other != seat:

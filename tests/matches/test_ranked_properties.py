@@ -113,7 +113,8 @@ def test_a_thousand_random_ranked_matches_keep_every_coin() -> None:
         assert match.status == Match.Status.FINISHED
         winner = None if match.winner_seat is None else seats_of(match)[match.winner_seat].user_id
         counts["voided"] += winner is None
-        match_settle(match_id=match.id, winner_user_id=winner)  # a second settlement: no-op
+        again = {} if winner is None else {winner: 1}
+        match_settle(match_id=match.id, shares=again)  # a second settlement: no-op
         assert_ledger_invariants()
         counts["played"] += 1
         previous = match

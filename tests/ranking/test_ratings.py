@@ -17,7 +17,7 @@ def test_a_win_moves_both_ratings_and_leaves_a_history_row_each(
 ) -> None:
     anna, bela = make_player(), make_player()
     match = finished_match(anna.user, bela.user)
-    ratings_record(match_id=match.pk, winner_user_id=anna.user.pk, loser_user_id=bela.user.pk)
+    ratings_record(match_id=match.pk, results=[(anna.user.pk, True), (bela.user.pk, False)])
 
     assert Rating.objects.get(user=anna.user).rating == 1520
     assert Rating.objects.get(user=bela.user).rating == 1480
@@ -38,7 +38,7 @@ def test_recording_the_same_match_twice_changes_nothing(make_player, finished_ma
     for _ in range(3):
         with transaction.atomic():  # as inside the match service's transaction
             ratings_record(
-                match_id=str(match.pk), winner_user_id=anna.user.pk, loser_user_id=bela.user.pk
+                match_id=str(match.pk), results=[(anna.user.pk, True), (bela.user.pk, False)]
             )
     assert Rating.objects.get(user=anna.user).matches == 1
     assert RatingChange.objects.count() == 2
@@ -51,7 +51,7 @@ def test_the_provisional_k_ends_after_20_rated_matches(make_player, finished_mat
     deltas = []
     for _ in range(21):
         match = finished_match(anna.user, bela.user)
-        ratings_record(match_id=match.pk, winner_user_id=anna.user.pk, loser_user_id=bela.user.pk)
+        ratings_record(match_id=match.pk, results=[(anna.user.pk, True), (bela.user.pk, False)])
         # bring the ratings back level, so each delta shows K / 2
         Rating.objects.filter(user__in=[anna.user, bela.user]).update(rating=1500)
         deltas.append(RatingChange.objects.get(match=match, user=anna.user).delta)
@@ -63,14 +63,12 @@ def test_a_win_and_a_loss_count_in_the_months_standings(make_player, finished_ma
     anna, bela = make_player(), make_player()
     ratings_record(
         match_id=finished_match(anna.user, bela.user).pk,
-        winner_user_id=anna.user.pk,
-        loser_user_id=bela.user.pk,
+        results=[(anna.user.pk, True), (bela.user.pk, False)],
     )
     clock.advance(60)
     ratings_record(
         match_id=finished_match(bela.user, anna.user).pk,
-        winner_user_id=bela.user.pk,
-        loser_user_id=anna.user.pk,
+        results=[(bela.user.pk, True), (anna.user.pk, False)],
     )
     a = Standing.objects.get(user=anna.user, year=2026, month=10)
     b = Standing.objects.get(user=bela.user, year=2026, month=10)
@@ -83,4 +81,4 @@ def test_a_win_and_a_loss_count_in_the_months_standings(make_player, finished_ma
 def test_a_player_cannot_beat_themselves(make_player, finished_match, clock) -> None:
     anna = make_player()
     with pytest.raises(ValueError):
-        ratings_record(match_id="x", winner_user_id=anna.user.pk, loser_user_id=anna.user.pk)
+        ratings_record(match_id="x", results=[(anna.user.pk, True), (anna.user.pk, False)])

@@ -23,7 +23,7 @@ def test_stats_count_finished_ranked_matches_only(make_player, finished_match, c
     for match in results:
         winner = match.seats.get(index=match.winner_seat).user_id
         loser = match.seats.exclude(index=match.winner_seat).get().user_id
-        ratings_record(match_id=match.pk, winner_user_id=winner, loser_user_id=loser)
+        ratings_record(match_id=match.pk, results=[(winner, True), (loser, False)])
     finished_match(anna.user, bela.user, voided=True)  # both vanished: not counted
     friendly = finished_match(anna.user, bela.user)
     Match.objects.filter(pk=friendly.pk).update(mode="friend")

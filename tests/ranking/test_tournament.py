@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 def play(finished_match, winner, loser) -> None:  # type: ignore[no-untyped-def]
     match = finished_match(winner.user, loser.user)
     services.ratings_record(
-        match_id=match.pk, winner_user_id=winner.user.pk, loser_user_id=loser.user.pk
+        match_id=match.pk, results=[(winner.user.pk, True), (loser.user.pk, False)]
     )
 
 

@@ -38,9 +38,9 @@ def test_the_history_is_newest_first_with_matches_and_running_balances(
     me, rival = make_player(), make_player()
     won, void = uuid.uuid4(), uuid.uuid4()
     stakes_hold(match_id=won, user_ids=[me.user.pk, rival.user.pk], stake=100)
-    match_settle(match_id=won, winner_user_id=me.user.pk)
+    match_settle(match_id=won, shares={me.user.pk: 1})
     stakes_hold(match_id=void, user_ids=[rival.user.pk, me.user.pk], stake=50)
-    match_settle(match_id=void, winner_user_id=None)
+    match_settle(match_id=void, shares={})
     admin = UserFactory(is_staff=True, is_superuser=True)
     coins_grant(admin=admin, user=me.user, amount=7, reason="bug bounty")
 

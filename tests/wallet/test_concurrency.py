@@ -70,7 +70,7 @@ def test_two_simultaneous_settlements_of_one_match_pay_once() -> None:
     for _ in range(5):
         match, a, b = _held()
         outcomes = run_together(
-            [lambda m=match, w=a.pk: match_settle(match_id=m, winner_user_id=w)] * 2
+            [lambda m=match, w=a.pk: match_settle(match_id=m, shares={w: 1})] * 2
         )
         assert outcomes == ["ok", "ok"]
         assert balance_of(a.pk) == GRANT + 100 and balance_of(b.pk) == GRANT - 100
@@ -82,8 +82,8 @@ def test_a_payout_racing_a_refund_settles_once() -> None:
     match, a, b = _held()
     outcomes = run_together(
         [
-            lambda: match_settle(match_id=match, winner_user_id=b.pk),
-            lambda: match_settle(match_id=match, winner_user_id=None),
+            lambda: match_settle(match_id=match, shares={b.pk: 1}),
+            lambda: match_settle(match_id=match, shares={}),
         ]
     )
     assert sorted(outcomes) == ["match_already_settled", "ok"]

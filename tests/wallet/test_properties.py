@@ -131,14 +131,14 @@ class Ledger(RuleBasedStateMachine):
     def win(self, game: Game, seat: int, how: str) -> Game:
         # Points, resignation, leaving, a technical loss: the wallet sees a winner.
         winner = game.players[seat]
-        match_settle(match_id=game.id, winner_user_id=winner)
+        match_settle(match_id=game.id, shares={winner: 1})
         self.balances[winner] += self.escrows.pop(game.id)
         game.outcome = ("payout", winner)
         return game
 
     @rule(target=settled, game=consumes(held))
     def void(self, game: Game) -> Game:
-        match_settle(match_id=game.id, winner_user_id=None)
+        match_settle(match_id=game.id, shares={})
         self.escrows.pop(game.id)
         for p in game.players:
             self.balances[p] += game.stake
@@ -148,14 +148,15 @@ class Ledger(RuleBasedStateMachine):
     @rule(game=settled)
     def settle_again(self, game: Game) -> None:
         assert game.outcome is not None
-        match_settle(match_id=game.id, winner_user_id=game.outcome[1])
+        winner = game.outcome[1]
+        match_settle(match_id=game.id, shares={} if winner is None else {winner: 1})
 
     @rule(game=settled, seat=st.integers(0, 1))
     def settle_otherwise_is_refused(self, game: Game, seat: int) -> None:
         assert game.outcome is not None
         other = None if game.outcome[0] == "payout" else game.players[seat]
         with pytest.raises(Problem) as refused:
-            match_settle(match_id=game.id, winner_user_id=other)
+            match_settle(match_id=game.id, shares={} if other is None else {other: 1})
         assert refused.value.code == "match_already_settled"
 
     @rule(target=held, game=settled, stake=st.none() | STAKES)

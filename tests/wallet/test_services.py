@@ -231,7 +231,7 @@ def _held(stake: int = 100) -> tuple[uuid.UUID, User, User]:
 
 def test_the_winner_takes_the_whole_escrow() -> None:
     match, a, b = _held(200)
-    match_settle(match_id=match, winner_user_id=b.pk)
+    match_settle(match_id=match, shares={b.pk: 1})
     assert balance_of(a.pk) == GRANT - 200
     assert balance_of(b.pk) == GRANT + 200
     assert Account.objects.get(kind="escrow", match_id=match).balance == 0
@@ -243,7 +243,7 @@ def test_the_winner_takes_the_whole_escrow() -> None:
 
 def test_a_void_match_refunds_each_stake() -> None:
     match, a, b = _held(50)
-    match_settle(match_id=match, winner_user_id=None)
+    match_settle(match_id=match, shares={})
     assert balance_of(a.pk) == balance_of(b.pk) == GRANT
     [refund] = Transfer.objects.filter(match_id=match, kind="refund")
     assert sorted(e.amount for e in refund.entries.all()) == [-100, 50, 50]
@@ -252,13 +252,13 @@ def test_a_void_match_refunds_each_stake() -> None:
 
 def test_settling_twice_pays_once() -> None:
     match, a, _b = _held()
-    match_settle(match_id=match, winner_user_id=a.pk)
-    match_settle(match_id=match, winner_user_id=a.pk)
+    match_settle(match_id=match, shares={a.pk: 1})
+    match_settle(match_id=match, shares={a.pk: 1})
     assert balance_of(a.pk) == GRANT + 100
     assert Transfer.objects.filter(match_id=match, kind="payout").count() == 1
     refund_match, c, _ = _held()
-    match_settle(match_id=refund_match, winner_user_id=None)
-    match_settle(match_id=refund_match, winner_user_id=None)
+    match_settle(match_id=refund_match, shares={})
+    match_settle(match_id=refund_match, shares={})
     assert balance_of(c.pk) == GRANT
     assert_ledger_invariants()
 
@@ -266,9 +266,9 @@ def test_settling_twice_pays_once() -> None:
 @pytest.mark.parametrize("second", ["other winner", "refund"])
 def test_settling_otherwise_after_a_payout_is_a_conflict(second: str) -> None:
     match, a, b = _held()
-    match_settle(match_id=match, winner_user_id=a.pk)
+    match_settle(match_id=match, shares={a.pk: 1})
     with pytest.raises(Problem) as refused:
-        match_settle(match_id=match, winner_user_id=b.pk if second == "other winner" else None)
+        match_settle(match_id=match, shares={b.pk: 1} if second == "other winner" else {})
     assert (refused.value.status, refused.value.code) == (409, "match_already_settled")
     assert balance_of(a.pk) == GRANT + 100 and balance_of(b.pk) == GRANT - 100
 
@@ -276,25 +276,25 @@ def test_settling_otherwise_after_a_payout_is_a_conflict(second: str) -> None:
 def test_a_winner_who_did_not_stake_is_refused() -> None:
     match, _a, _ = _held()
     with pytest.raises(Problem) as refused:
-        match_settle(match_id=match, winner_user_id=_player().pk)
+        match_settle(match_id=match, shares={_player().pk: 1})
     assert refused.value.code == "invalid_winner"
     assert Account.objects.get(kind="escrow", match_id=match).balance == 200
 
 
 def test_settling_a_match_without_stakes_is_a_no_op() -> None:
     a = _player()
-    match_settle(match_id=uuid.uuid4(), winner_user_id=a.pk)
-    match_settle(match_id=uuid.uuid4(), winner_user_id=None)
+    match_settle(match_id=uuid.uuid4(), shares={a.pk: 1})
+    match_settle(match_id=uuid.uuid4(), shares={})
     assert balance_of(a.pk) == GRANT
     assert not Transfer.objects.exclude(kind="signup_grant").exists()
 
 
 def test_a_rematch_holds_stakes_again_under_its_own_id() -> None:
     match, a, b = _held(100)
-    match_settle(match_id=match, winner_user_id=a.pk)
+    match_settle(match_id=match, shares={a.pk: 1})
     rematch = uuid.uuid4()
     stakes_hold(match_id=rematch, user_ids=[a.pk, b.pk], stake=100)
-    match_settle(match_id=rematch, winner_user_id=a.pk)
+    match_settle(match_id=rematch, shares={a.pk: 1})
     assert balance_of(a.pk) == GRANT + 200 and balance_of(b.pk) == GRANT - 200
     assert_ledger_invariants()
 
@@ -310,7 +310,7 @@ def test_the_database_refuses_a_negative_player_balance() -> None:
 
 def test_the_database_refuses_a_second_settlement() -> None:
     match, _, _ = _held()
-    match_settle(match_id=match, winner_user_id=None)
+    match_settle(match_id=match, shares={})
     with pytest.raises(IntegrityError), transaction.atomic():
         Transfer.objects.create(kind="payout", match_id=match)
 
@@ -322,3 +322,18 @@ def test_the_ledger_is_append_only() -> None:
         type(entry).objects.filter(pk=entry.pk).update(amount=5)
     with pytest.raises(Exception, match="append-only"), transaction.atomic():
         Transfer.objects.filter(pk=entry.transfer_id).update(reason="edited")
+
+
+def test_winners_share_the_pot_in_whole_coins_the_odd_coins_to_the_lower_ids() -> None:
+    """A payout map of three equal shares of a 200-coin pot: 66 each and the two odd coins one
+    each to the lower user ids; the fourth player's stake is lost (one balanced transfer)."""
+    players = [_player() for _ in range(4)]
+    before = {p.pk: balance_of(p.pk) for p in players}
+    match = uuid.uuid4()
+    stakes_hold(match_id=match, user_ids=[p.pk for p in players], stake=50)
+    winners = sorted(p.pk for p in players[:3])
+    match_settle(match_id=match, shares=dict.fromkeys(reversed(winners), 1))
+    gained = [balance_of(pk) - before[pk] for pk in winners]
+    assert gained == [67 - 50, 67 - 50, 66 - 50]
+    assert balance_of(players[3].pk) - before[players[3].pk] == -50
+    assert_ledger_invariants()

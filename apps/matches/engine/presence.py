@@ -4,8 +4,8 @@ deadlines are stored in events, and ``due_commands(state, now)`` says which of t
 so that the service can apply them as commands (and so as events).
 
 - **Disconnect.** A seat whose connection is gone has ``RECONNECT_WINDOW`` to come back. When
-  the window runs out the seat loses the match (technical loss); if another seat is away too at
-  that moment, everybody is gone and the match is abandoned (voided).
+  the window runs out the seat loses the match (technical loss); if every seat held by a person
+  is away at that moment, everybody is gone and the match is abandoned (voided).
 - **Pause.** A seat may ask for a pause of ``PAUSE_LENGTH``, once per deal and at most
   ``PAUSES_PER_MATCH`` times a match. When it runs out the computer stands in: it plays the
   seat's cards (``CardPlayed.stand_in``) until the player presses OK (``Resume``). Any move of
@@ -197,18 +197,23 @@ def before_move(rec: Recorder, command: Command) -> None:
         rec.emit(PauseEnded(seat))
 
 
-def due_commands(state: MatchState, now: datetime) -> list[Command]:
+def due_commands(
+    state: MatchState, now: datetime, *, people: frozenset[int] | None = None
+) -> list[Command]:
     """The commands that deadlines run out by ``now`` call for, in the order to apply them.
 
-    An expired reconnect window ends the match, so it comes alone: a technical loss for the
-    seat whose window ran out first, or an abandonment if another seat is away too.
+    An expired reconnect window ends the match, so it comes alone: an abandonment if every
+    seat held by a person (``people``; default: every seat) is away, else a technical loss for
+    the seat whose window ran out first.
     """
     if not state.running:
         return []
     away = [(deadline, seat) for seat, deadline in enumerate(state.away_until) if deadline]
     expired = [(deadline, seat) for deadline, seat in away if deadline <= now]
     if expired:
-        return [Abandon()] if len(away) > 1 else [TechnicalLoss(min(expired)[1])]
+        people = frozenset(range(state.seats)) if people is None else people
+        everyone_gone = people <= {seat for _, seat in away}
+        return [Abandon()] if everyone_gone else [TechnicalLoss(min(expired)[1])]
     due: list[Command] = [
         BeginStandIn(seat)
         for seat, paused in enumerate(state.paused)
