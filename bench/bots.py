@@ -33,13 +33,19 @@ from apps.bots.arena import Player, play_deal, start_deal
 from apps.bots.baseline import rdeep_baseline, rollout_baseline
 from apps.bots.bitgame import BitGame, from_deal
 from apps.bots.cardbits import CLOSE
-from apps.bots.levels import LEVELS
+from apps.bots.levels import player_for
+from apps.bots.roster import levels_for
 from apps.bots.solver import action_values
 from apps.matches.engine import Card, MatchState
 from apps.matches.simulation import random_deck
 from bench.cpu import pin_to_one_core
 
-PLAYERS: dict[str, Player] = {**LEVELS, "rollout": rollout_baseline, "rdeep": rdeep_baseline}
+# the klub levels by name, and the rollout baselines
+PLAYERS: dict[str, Player] = {
+    **{level: player_for("klub", level) for level in levels_for("klub")},
+    "rollout": rollout_baseline,
+    "rdeep": rdeep_baseline,
+}
 DEFAULT_PAIRINGS = "club:beginner,strong:club,expert:strong,expert:rollout"
 TARGET = 7
 

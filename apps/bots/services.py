@@ -36,7 +36,9 @@ def bot_move_play(*, match_id: UUID | str, rng: random.Random | None = None) -> 
         # what the seat sees plus the deal's public history: never hidden state
         view = view_for(state, seat.index) | {"history": history_for(state, seat.index)}
         if seat.is_bot:
-            action = choose_action(view, level=seat.bot_level, rng=rng, budget=BUDGET_SECONDS)
+            action = choose_action(
+                view, variant=match.variant, level=seat.bot_level, rng=rng, budget=BUDGET_SECONDS
+            )
             command = command_from_json(action, seat=seat.index)
         elif stand_in_to_play(state) == seat.index:
             command = stand_in_card(view, seat.index, rng)
