@@ -29,8 +29,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from apps.bots import fastsearch
-from apps.bots.arena import Player, play_deal, start_deal
-from apps.bots.baseline import rdeep_baseline, rollout_baseline
 from apps.bots.bitgame import BitGame, from_deal
 from apps.bots.cardbits import CLOSE
 from apps.bots.levels import player_for
@@ -39,6 +37,8 @@ from apps.bots.solver import action_values
 from apps.matches.engine import Card, MatchState
 from apps.matches.simulation import random_deck
 from bench.cpu import pin_to_one_core
+from research.arena import Player, play_deal, start_deal
+from research.baseline import rdeep_baseline, rollout_baseline
 
 # the klub levels by name, and the rollout baselines
 PLAYERS: dict[str, Player] = {

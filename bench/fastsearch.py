@@ -26,12 +26,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from apps.bots import fastsearch, solver
-from apps.bots.arena import start_deal
 from apps.bots.bitgame import BitGame, from_deal
 from apps.bots.cardbits import CLOSE, EXCHANGE
 from apps.bots.dealsolver import DealSolver
 from apps.matches.simulation import random_deck
 from bench.cpu import pin_to_one_core
+from research.arena import start_deal
 
 
 def new_world(rng: random.Random) -> BitGame:

@@ -34,7 +34,6 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from apps.bots.actions import moves, to_action
-from apps.bots.arena import Player
 from apps.bots.bitgame import BitGame
 from apps.bots.cardbits import CLOSE, EXCHANGE
 from apps.bots.expert import LOSS_WEIGHT, expert_with, open_values, pick, weigh
@@ -44,6 +43,7 @@ from apps.bots.knowledge import Knowledge
 from apps.bots.replies import reply_weights
 from bench.bots import PLAYERS, run_pairings, tournament_parser
 from bench.cpu import pin_to_one_core
+from research.arena import Player
 
 Plan = tuple[int, ...]  # the expert's own actions from the root with nothing new seen between
 Key = tuple[Plan, int, int]  # a plan, the opponent's reply (-1 after a follow), the card drawn

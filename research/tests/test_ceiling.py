@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from apps.bots.arena import play_deal
 from apps.bots.bitgame import BitGame, from_deal
 from apps.bots.knowledge import Knowledge
 from apps.bots.levels import player_for
 from apps.matches.simulation import random_deck
 from research import ceiling
+from research.arena import play_deal
 from research.ceiling import Truth
 
 
