@@ -33,12 +33,12 @@ from apps.bots.bitgame import BitGame, from_deal
 from apps.bots.cardbits import CLOSE
 from apps.bots.levels import player_for
 from apps.bots.roster import levels_for
-from apps.bots.solver import action_values
 from apps.matches.engine import Card, MatchState
 from apps.matches.simulation import random_deck
 from bench.cpu import pin_to_one_core
 from research.arena import Player, play_deal, start_deal
 from research.baseline import rdeep_baseline, rollout_baseline
+from tests.bots.reference_solver import action_values
 
 # the klub levels by name, and the rollout baselines
 PLAYERS: dict[str, Player] = {
