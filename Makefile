@@ -33,8 +33,8 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/api_move.py
 
-## bench-bots: the exact search's speed, then the computer opponent's tournament (minutes:
-## 1,000 deal pairs per pairing)
+## bench-bots: the exact search's speed, then the computer opponent's tournament: each level
+## against the one below it (minutes: 1,000 deal pairs per pairing)
 bench-bots: $(STAMP)
 	$(BIN)/python bench/fastsearch.py
 	$(BIN)/python bench/bots.py --pairs 1000 --solver 1000

@@ -1,6 +1,7 @@
-"""Tournament of the computer levels on the engine (no Django).
+"""Tournament of the computer levels on the engine (no Django): by default each klub level
+against the one below it, the bench that measures Kati's strength (docs/bots.md, "Measured").
 
-    .venv/bin/python bench/bots.py [--pairs 200] [--pairings expert:strong,expert:rollout]
+    .venv/bin/python bench/bots.py [--pairs 200] [--pairings club:beginner,expert:strong]
                                    [--budget 0.5] [--seed 2026] [--solver 300]
 
 Each deal pair is one random deck played twice, the two players swapping seats (the dealer
@@ -9,8 +10,9 @@ game points with a 95% confidence interval (delta method over deal pairs), the 7
 each side won when the deals are chained in the order played, the median / p99 milliseconds
 per decision of each side, and any illegal action (there must be none). ``--solver N`` also
 times the exact solver (the C search, and the Python reference) on N random
-perfect-information endgames. Besides the levels, ``rollout`` (the pure-rollout baseline) and
-``rdeep`` (the classic one as published) can be named in a pairing. Runs pinned to one core:
+perfect-information endgames. Besides the levels, the research baselines (``research/``)
+``rollout`` (the pure-rollout sampler) and ``rdeep`` (the classic one as published) can be
+named in a pairing. Runs pinned to one core:
 the lowest one it may use, so run two side by side under ``taskset -c 0`` and ``taskset -c 1``,
 or they share a core.
 """
@@ -18,6 +20,7 @@ or they share a core.
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import random
 import statistics
@@ -46,7 +49,10 @@ PLAYERS: dict[str, Player] = {
     "rollout": rollout_baseline,
     "rdeep": rdeep_baseline,
 }
-DEFAULT_PAIRINGS = "club:beginner,strong:club,expert:strong,expert:rollout"
+# each level against the one below it: club:beginner,strong:club,expert:strong
+DEFAULT_PAIRINGS = ",".join(
+    f"{upper}:{lower}" for lower, upper in itertools.pairwise(levels_for("klub"))
+)
 TARGET = 7
 
 

@@ -63,23 +63,17 @@ def expert(view: dict[str, Any], rng: random.Random, budget: float) -> dict[str,
 
 
 def expert_with(
-    k: Knowledge,
-    view: dict[str, Any],
-    rng: random.Random,
-    budget: float,
-    *,
-    worlds: int = OPEN_WORLDS,
+    k: Knowledge, view: dict[str, Any], rng: random.Random, budget: float
 ) -> dict[str, Any]:
-    """The expert's choice from the knowledge ``k`` of the seat the view belongs to, with at
-    most ``worlds`` worlds per open-talon decision. Kati passes what the view tells
-    (``expert``); only the ceiling bench passes more."""
+    """The expert's choice from the knowledge ``k`` of the seat the view belongs to. Kati
+    passes what the view tells (``expert``); only research players pass more."""
     start = time.perf_counter()
     legal = moves(view)
     plays = [m for m in legal if m != SURRENDER]
     if not k.strict:
         if len(plays) == 1:
             return to_action(view, plays[0])
-        values = open_values(k, plays, rng, start + budget * OPEN_TIME_SHARE, worlds)
+        values = open_values(k, plays, rng, start + budget * OPEN_TIME_SHARE)
         return to_action(view, pick(k, list(values), values, rng))
     weigh_surrender = SURRENDER in legal and may_surrender(k)
     if len(plays) == 1 and not weigh_surrender:
