@@ -1,5 +1,6 @@
 """Tournament of the computer levels on the engine (no Django): by default each klub level
-against the one below it, the bench that measures Kati's strength (docs/bots.md, "Measured").
+against the one below it, the bench that measures Kati's strength (docs/bots.md, "Measured:
+each level against the one below").
 
     .venv/bin/python bench/bots.py [--pairs 200] [--pairings club:beginner,expert:strong]
                                    [--budget 0.5] [--seed 2026] [--solver 300]

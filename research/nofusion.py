@@ -1,5 +1,5 @@
 """The expert with its next decision chosen per information set, not per world (benchmarks
-only; docs/bots.md, "The expert's next decision per information set").
+only; research/log.md, "The expert's next decision per information set").
 
     .venv/bin/python research/nofusion.py [--pairs 1000] [--worlds 32] [--seed 2026]
                                        [--pairings nofusion:rollout,fixed-expert:rollout]
@@ -11,7 +11,7 @@ opponent's reply, the card it draws), and one action is chosen per group, the be
 the group's worlds, each weighted by its reply's probability under the blind follower
 (``replies.py``). Every position after the trick is valued by the C search with the blind
 follower for its own next trick, so for a single world the values are ``model_values`` with
-two modelled tricks (tests/bots/test_nofusion.py checks it). ``--worlds`` worlds per decision
+two modelled tricks (research/tests/test_nofusion.py checks it). ``--worlds`` worlds per decision
 whatever the time: the cost is one search per candidate and reply in each world. In the strict
 phase it is the expert. ``fixed-expert`` is the expert with the same ``--worlds`` worlds whatever
 the time, every candidate valued in each (no race), the fair comparison. Like the expert, it

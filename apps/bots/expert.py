@@ -27,7 +27,7 @@ trick.
 
 Every mean is of game points with the expert's own losses weighed ``LOSS_WEIGHT`` times
 (``weigh``): a player that already takes most of the game points raises its share more by
-conceding fewer than by winning more (docs/bots.md, "The expert's losses weigh more").
+conceding fewer than by winning more (research/log.md, "The expert's losses weigh more").
 """
 
 from __future__ import annotations
@@ -121,7 +121,7 @@ def open_values(
     worlds, not the mean of each world's best lead, which would credit the closer with
     knowing the hidden cards and make it close too often. The close is valued exactly: after
     it the follower has little choice left, and valuing its reply and next lead against the
-    blind model, as for the other actions, changed almost no decision (docs/bots.md).
+    blind model, as for the other actions, changed almost no decision (research/log.md).
 
     With ``racing`` (``racing.Race``) a candidate clearly behind the leader stops being
     searched, and only the candidates still in the race (and closing) get a value: each
