@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench bench-bots clean
+.PHONY: run test lint bench bench-bots research clean
 
 # setup.py builds apps/bots/_search.c in place: a changed C file reinstalls (and rebuilds) it
 $(STAMP): pyproject.toml setup.py apps/bots/_search.c
@@ -33,11 +33,21 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/api_move.py
 
-## bench-bots: the exact search's speed, then the computer opponent's tournament (minutes:
-## 1,000 deal pairs per pairing)
+## bench-bots: the exact search's speed, then the computer opponent's tournament: each level
+## against the one below it (minutes: 1,000 deal pairs per pairing)
 bench-bots: $(STAMP)
 	$(BIN)/python bench/fastsearch.py
 	$(BIN)/python bench/bots.py --pairs 1000 --solver 1000
+
+## research: the checks of the computer opponent's research (research/tests, seconds; not part
+## of `make test`). Its benches run by hand, each printing its figures (research/README.md):
+##   .venv/bin/python research/ceiling.py --pairs 1000      what seeing the hidden cards is worth
+##   .venv/bin/python research/nofusion.py --pairs 1000     the expert's next decision per information set
+##   .venv/bin/python research/value_flow.py --pairs 300    which decisions lose how much value
+##   .venv/bin/python research/worlds.py                    what more sampled worlds would gain
+##   .venv/bin/python research/fit_replies.py               the blind follower's model fitted to follows
+research: $(STAMP)
+	$(BIN)/pytest research/tests
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis snapszer.sqlite3 build apps/bots/*.so

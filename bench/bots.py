@@ -1,6 +1,8 @@
-"""Tournament of the computer levels on the engine (no Django).
+"""Tournament of the computer levels on the engine (no Django): by default each klub level
+against the one below it, the bench that measures Kati's strength (docs/bots.md, "Measured:
+each level against the one below").
 
-    .venv/bin/python bench/bots.py [--pairs 200] [--pairings expert:strong,expert:rollout]
+    .venv/bin/python bench/bots.py [--pairs 200] [--pairings club:beginner,expert:strong]
                                    [--budget 0.5] [--seed 2026] [--solver 300]
 
 Each deal pair is one random deck played twice, the two players swapping seats (the dealer
@@ -9,8 +11,9 @@ game points with a 95% confidence interval (delta method over deal pairs), the 7
 each side won when the deals are chained in the order played, the median / p99 milliseconds
 per decision of each side, and any illegal action (there must be none). ``--solver N`` also
 times the exact solver (the C search, and the Python reference) on N random
-perfect-information endgames. Besides the levels, ``rollout`` (the pure-rollout baseline) and
-``rdeep`` (the classic one as published) can be named in a pairing. Runs pinned to one core:
+perfect-information endgames. Besides the levels, the research baselines (``research/``)
+``rollout`` (the pure-rollout sampler) and ``rdeep`` (the classic one as published) can be
+named in a pairing. Runs pinned to one core:
 the lowest one it may use, so run two side by side under ``taskset -c 0`` and ``taskset -c 1``,
 or they share a core.
 """
@@ -18,6 +21,7 @@ or they share a core.
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import random
 import statistics
@@ -29,18 +33,27 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from apps.bots import fastsearch
-from apps.bots.arena import Player, play_deal, start_deal
-from apps.bots.baseline import rdeep_baseline, rollout_baseline
 from apps.bots.bitgame import BitGame, from_deal
 from apps.bots.cardbits import CLOSE
-from apps.bots.levels import LEVELS
-from apps.bots.solver import action_values
+from apps.bots.levels import player_for
+from apps.bots.roster import levels_for
 from apps.matches.engine import Card, MatchState
 from apps.matches.simulation import random_deck
 from bench.cpu import pin_to_one_core
+from research.arena import Player, play_deal, start_deal
+from research.baseline import rdeep_baseline, rollout_baseline
+from tests.bots.reference_solver import action_values
 
-PLAYERS: dict[str, Player] = {**LEVELS, "rollout": rollout_baseline, "rdeep": rdeep_baseline}
-DEFAULT_PAIRINGS = "club:beginner,strong:club,expert:strong,expert:rollout"
+# the klub levels by name, and the rollout baselines
+PLAYERS: dict[str, Player] = {
+    **{level: player_for("klub", level) for level in levels_for("klub")},
+    "rollout": rollout_baseline,
+    "rdeep": rdeep_baseline,
+}
+# each level against the one below it: club:beginner,strong:club,expert:strong
+DEFAULT_PAIRINGS = ",".join(
+    f"{upper}:{lower}" for lower, upper in itertools.pairwise(levels_for("klub"))
+)
 TARGET = 7
 
 

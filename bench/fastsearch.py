@@ -9,7 +9,8 @@ same for ``DealSolver`` on the first ``--python`` worlds of each stage; at the f
 the search against a blind follower (``model_values``) with 1, 2 and 5 modelled tricks, and as
 the expert calls it (1 modelled trick, the opponent's next lead mixed); then
 the strict phase (talon exhausted or closed: ``fastsearch.action_values`` against
-``solver.action_values``).
+``reference_solver.action_values``; the Python reference solvers are those the tests hold
+the C search to, in ``tests/bots/``).
 Runs pinned to one core. The values are checked equal wherever both are timed.
 """
 
@@ -25,13 +26,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from apps.bots import fastsearch, solver
-from apps.bots.arena import start_deal
+from apps.bots import fastsearch
 from apps.bots.bitgame import BitGame, from_deal
 from apps.bots.cardbits import CLOSE, EXCHANGE
-from apps.bots.dealsolver import DealSolver
 from apps.matches.simulation import random_deck
 from bench.cpu import pin_to_one_core
+from research.arena import start_deal
+from tests.bots import reference_solver
+from tests.bots.reference_dealsolver import DealSolver
 
 
 def new_world(rng: random.Random) -> BitGame:
@@ -141,7 +143,7 @@ def main() -> None:
         s, values = timed(lambda g=g: fastsearch.action_values(g))
         secs.append(s)
         if i < args.python * 20:
-            s, expected = timed(lambda g=g: solver.action_values(g))
+            s, expected = timed(lambda g=g: reference_solver.action_values(g))
             assert expected == values, "C and Python disagree"
             py.append(s)
     print(line("C      strict phase", secs))

@@ -50,7 +50,7 @@ def main() -> None:
 
     from apps.accounts.models import User  # noqa: PLC0415
     from apps.matches import event_store, services  # noqa: PLC0415
-    from apps.matches.engine.events import CardPlayed  # noqa: PLC0415
+    from apps.matches.engine.variants.klub.events import CardPlayed  # noqa: PLC0415
     from apps.matches.models import Match, MatchEvent  # noqa: PLC0415
 
     call_command("migrate", verbosity=0)

@@ -28,7 +28,6 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from apps.bots.arena import Player
 from apps.bots.bitgame import BitGame, from_deal
 from apps.bots.cardbits import members
 from apps.bots.expert import expert_with
@@ -36,6 +35,7 @@ from apps.bots.knowledge import Knowledge
 from apps.matches.engine import MatchState
 from bench.bots import PLAYERS, run_pairings, tournament_parser
 from bench.cpu import pin_to_one_core
+from research.arena import Player
 
 
 @dataclass(frozen=True)

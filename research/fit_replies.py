@@ -25,12 +25,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from apps.bots import replies
 from apps.bots.actions import to_int
-from apps.bots.arena import Player, play_deal
 from apps.bots.cardbits import members
 from apps.bots.knowledge import Knowledge
 from apps.matches.simulation import random_deck
 from bench.bots import PLAYERS
 from bench.cpu import pin_to_one_core
+from research.arena import Player, play_deal
 
 Follow = tuple[list[tuple[int, int, int]], int]  # each reply's features, the reply played
 

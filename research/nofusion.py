@@ -1,5 +1,5 @@
 """The expert with its next decision chosen per information set, not per world (benchmarks
-only; docs/bots.md, "The expert's next decision per information set").
+only; research/log.md, "The expert's next decision per information set").
 
     .venv/bin/python research/nofusion.py [--pairs 1000] [--worlds 32] [--seed 2026]
                                        [--pairings nofusion:rollout,fixed-expert:rollout]
@@ -11,7 +11,7 @@ opponent's reply, the card it draws), and one action is chosen per group, the be
 the group's worlds, each weighted by its reply's probability under the blind follower
 (``replies.py``). Every position after the trick is valued by the C search with the blind
 follower for its own next trick, so for a single world the values are ``model_values`` with
-two modelled tricks (tests/bots/test_nofusion.py checks it). ``--worlds`` worlds per decision
+two modelled tricks (research/tests/test_nofusion.py checks it). ``--worlds`` worlds per decision
 whatever the time: the cost is one search per candidate and reply in each world. In the strict
 phase it is the expert. ``fixed-expert`` is the expert with the same ``--worlds`` worlds whatever
 the time, every candidate valued in each (no race), the fair comparison. Like the expert, it
@@ -34,7 +34,6 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from apps.bots.actions import moves, to_action
-from apps.bots.arena import Player
 from apps.bots.bitgame import BitGame
 from apps.bots.cardbits import CLOSE, EXCHANGE
 from apps.bots.expert import LOSS_WEIGHT, expert_with, open_values, pick, weigh
@@ -44,6 +43,7 @@ from apps.bots.knowledge import Knowledge
 from apps.bots.replies import reply_weights
 from bench.bots import PLAYERS, run_pairings, tournament_parser
 from bench.cpu import pin_to_one_core
+from research.arena import Player
 
 Plan = tuple[int, ...]  # the expert's own actions from the root with nothing new seen between
 Key = tuple[Plan, int, int]  # a plan, the opponent's reply (-1 after a follow), the card drawn

@@ -21,12 +21,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from apps.bots.arena import play_deal
 from apps.bots.bitgame import BitGame, from_deal
 from apps.bots.fastsearch import FastDealSolver, solve
 from apps.matches.engine import MatchState
 from bench.bots import PLAYERS, deal_decks, seat_rngs, tournament_parser
 from bench.cpu import pin_to_one_core
+from research.arena import play_deal
 
 
 def kind(g: BitGame) -> str:

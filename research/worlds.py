@@ -24,7 +24,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from apps.bots.actions import moves
-from apps.bots.arena import bot_view, start_deal
 from apps.bots.cardbits import CLOSE
 from apps.bots.expert import world_values
 from apps.bots.fastsearch import FastDealSolver
@@ -33,6 +32,7 @@ from apps.bots.knowledge import Knowledge
 from apps.matches.engine import MatchState, decide, replay
 from apps.matches.simulation import random_deck, random_play
 from bench.cpu import pin_to_one_core
+from research.arena import bot_view, start_deal
 
 STAGES = (("first trick, lead", 0), ("first trick, follow", 1), ("second trick", 2))
 SIZES = (8, 12, 16, 24, 32, 48, 64, 100)

@@ -1,8 +1,9 @@
 /*
- * apps.bots._search: the exact klub search of apps/bots/dealsolver.py (open talon, draws,
- * exchange and closing as moves) and apps/bots/solver.py (the strict phase), in C.
+ * apps.bots._search: the exact klub search of the reference solvers the tests hold it to,
+ * tests/bots/reference_dealsolver.py (open talon, draws, exchange and closing as moves) and
+ * tests/bots/reference_solver.py (the strict phase), in C.
  *
- * Same game, same values as the Python solvers; only faster. Cards are ints 0..19 (suit
+ * Same game, same values as those Python solvers; only faster. Cards are ints 0..19 (suit
  * i / 5 in P, T, Z, M; rank i % 5 in U, O, K, X, A), hands are 20-bit masks, actions are a
  * card index, EXCHANGE (20) or CLOSE (21). Every value is in game points (+3 .. -3) for the
  * player on turn at the root. Fail-soft alpha-beta with a transposition table of lo/hi
@@ -494,7 +495,7 @@ static int search(Ctx *x, const Pos *s, int alpha, int beta) {
         }
         if (alpha >= beta) break;
     }
-    /* the bounds after a search in (a0, b0) that returned best (as solver.alphabeta stores) */
+    /* the bounds after a search in (a0, b0) that returned best (as reference_solver.alphabeta stores) */
     if (best <= a0) {
         hi = best;
     } else if (best >= b0) {
@@ -1232,7 +1233,7 @@ static PyMethodDef methods[] = {
 
 PyDoc_STRVAR(
     MODULE_DOC,
-    "The exact klub search in C: the values of apps.bots.dealsolver and apps.bots.solver.\n"
+    "The exact klub search in C: the values of the reference solvers in tests/bots.\n"
     "\n"
     "Cards are ints 0..19 (suit i // 5, rank i % 5), hands 20-bit masks, actions a card,\n"
     "EXCHANGE (20) or CLOSE (21). Values are game points (-3..3) for the player on turn.\n"

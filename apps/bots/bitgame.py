@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from .cardbits import ABOVE, CLOSE, EXCHANGE, INDEX, JACK, POINTS, SUIT_MASK, partner
 
 if TYPE_CHECKING:
-    from apps.matches.engine.variants.klub.state import KlubDeal as DealState
+    from apps.matches.engine.variants.klub.state import KlubDeal
 
 WIN = 66
 
@@ -224,8 +224,8 @@ class BitGame:
         return gp if winner == seat else -gp
 
 
-def from_deal(deal: DealState) -> BitGame:
-    """The engine's ``DealState`` (hidden cards included) as a ``BitGame``. Tests and benchmarks
+def from_deal(deal: KlubDeal) -> BitGame:
+    """The engine's ``KlubDeal`` (hidden cards included) as a ``BitGame``. Tests and benchmarks
     only: a level that called this would be reading hidden state."""
 
     def m(cs: tuple) -> int:

@@ -27,7 +27,7 @@ trick.
 
 Every mean is of game points with the expert's own losses weighed ``LOSS_WEIGHT`` times
 (``weigh``): a player that already takes most of the game points raises its share more by
-conceding fewer than by winning more (docs/bots.md, "The expert's losses weigh more").
+conceding fewer than by winning more (research/log.md, "The expert's losses weigh more").
 """
 
 from __future__ import annotations
@@ -63,23 +63,17 @@ def expert(view: dict[str, Any], rng: random.Random, budget: float) -> dict[str,
 
 
 def expert_with(
-    k: Knowledge,
-    view: dict[str, Any],
-    rng: random.Random,
-    budget: float,
-    *,
-    worlds: int = OPEN_WORLDS,
+    k: Knowledge, view: dict[str, Any], rng: random.Random, budget: float
 ) -> dict[str, Any]:
-    """The expert's choice from the knowledge ``k`` of the seat the view belongs to, with at
-    most ``worlds`` worlds per open-talon decision. Kati passes what the view tells
-    (``expert``); only the ceiling bench passes more."""
+    """The expert's choice from the knowledge ``k`` of the seat the view belongs to. Kati
+    passes what the view tells (``expert``); only research players pass more."""
     start = time.perf_counter()
     legal = moves(view)
     plays = [m for m in legal if m != SURRENDER]
     if not k.strict:
         if len(plays) == 1:
             return to_action(view, plays[0])
-        values = open_values(k, plays, rng, start + budget * OPEN_TIME_SHARE, worlds)
+        values = open_values(k, plays, rng, start + budget * OPEN_TIME_SHARE)
         return to_action(view, pick(k, list(values), values, rng))
     weigh_surrender = SURRENDER in legal and may_surrender(k)
     if len(plays) == 1 and not weigh_surrender:
@@ -127,7 +121,7 @@ def open_values(
     worlds, not the mean of each world's best lead, which would credit the closer with
     knowing the hidden cards and make it close too often. The close is valued exactly: after
     it the follower has little choice left, and valuing its reply and next lead against the
-    blind model, as for the other actions, changed almost no decision (docs/bots.md).
+    blind model, as for the other actions, changed almost no decision (research/log.md).
 
     With ``racing`` (``racing.Race``) a candidate clearly behind the leader stops being
     searched, and only the candidates still in the race (and closing) get a value: each

@@ -1,15 +1,16 @@
-"""The exact searches of ``dealsolver.py`` and ``solver.py`` in C (``_search.c``), on a
-``BitGame``: the same values, hundreds of times faster.
+"""The exact searches in C (``_search.c``), on a ``BitGame``: the values of the Python reference
+solvers ``tests/bots/reference_dealsolver.py`` and ``tests/bots/reference_solver.py``, which
+``tests/bots/test_fastsearch.py`` holds them to, hundreds of times faster.
 
-Drop-in replacements, one line each:
+Their counterparts there, one line each:
 
 - ``FastDealSolver(g)`` for ``DealSolver(g)``: ``action_values(actions=None)``,
   ``close_lead_values()`` and ``value(seat)`` of an open-talon world;
-- ``action_values(g)`` for ``solver.action_values(g)`` and ``solve(g, seat)`` for
-  ``solver.solve(g, seat)`` in the strict phase (talon exhausted or closed);
-- ``deal_values(g)`` for ``dealsolver.deal_values(g)``.
+- ``action_values(g)`` for ``reference_solver.action_values(g)`` and ``solve(g, seat)`` for
+  ``reference_solver.solve(g, seat)`` in the strict phase (talon exhausted or closed);
+- ``deal_values(g)`` for ``reference_dealsolver.deal_values(g)``.
 
-One method has no Python twin in ``apps/bots``: ``FastDealSolver.model_values``, the same
+One method has no twin among the reference solvers: ``FastDealSolver.model_values``, the same
 search with the follows and leads of a seat that cannot see the other hand as chance nodes
 (``replies.py``) for the next open tricks; ``tests/bots/helpers.modelled_values`` is its
 plain-expectimax reference.

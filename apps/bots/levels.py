@@ -1,8 +1,9 @@
-"""The computer opponent ("Kati"): ``choose_action(view, *, level, rng, budget) -> action``.
+"""The computer opponent ("Kati"): ``choose_action(view, *, variant, level, rng, budget)``.
 
 Pure Python: the bot sees exactly what ``view_for`` gives its seat plus the deal's public
 history (``view["history"] = history_for(state, seat)``), never hidden state, and answers with
-one of the view's ``legal_actions``. The levels, weakest first (docs/bots.md):
+one of the view's ``legal_actions``. Each player is looked up by (variant, level); only klub
+has players yet. The klub levels, weakest first (docs/bots.md):
 
 - ``beginner``: the club rules of thumb, with a careless random card one play in three;
 - ``club``: rules of thumb (``heuristics.py``);
@@ -10,6 +11,8 @@ one of the view's ``legal_actions``. The levels, weakest first (docs/bots.md):
 - ``expert``: sampled worlds, each searched exactly to the end of the deal (draws, exchange and
   closing included) from the first trick; its own leads valued against an opponent that
   cannot see its hand; every possible opponent hand solved once the talon is closed.
+
+The names alone are in ``roster.py``, which the web process reads without loading the search.
 """
 
 from __future__ import annotations
@@ -22,29 +25,51 @@ from .actions import GIVING_UP
 from .beginner import beginner
 from .club import club
 from .expert import expert
+from .roster import LEVELS_BY_VARIANT
 from .sampling import strong
 
 Action = dict[str, Any]
 View = dict[str, Any]
+Player = Callable[[View, random.Random, float], Action]
 
-LEVELS: dict[str, Callable[[View, random.Random, float], Action]] = {
-    "beginner": beginner,
-    "club": club,
-    "strong": strong,
-    "expert": expert,
+PLAYERS: dict[tuple[str, str], Player] = {
+    ("klub", "beginner"): beginner,
+    ("klub", "club"): club,
+    ("klub", "strong"): strong,
+    ("klub", "expert"): expert,
 }
-DEFAULT_LEVEL = "beginner"
 
 
-def choose_action(view: View, *, level: str, rng: random.Random, budget: float) -> Action:
-    """One of ``view["legal_actions"]`` for the seat the view belongs to, within ``budget`` s.
+class UnknownBot(LookupError):
+    """No player for this (variant, level) pair."""
+
+
+def player_for(variant: str, level: str) -> Player:
+    """The player of ``level`` in ``variant``."""
+    try:
+        return PLAYERS[variant, level]
+    except KeyError:
+        known = LEVELS_BY_VARIANT.get(variant)
+        if known is None:
+            raise UnknownBot(f"Kati does not play the variant {variant!r}") from None
+        raise UnknownBot(
+            f"Kati has no level {level!r} in {variant!r}; its levels: {', '.join(known)}"
+        ) from None
+
+
+def choose_action(
+    view: View, *, variant: str, level: str, rng: random.Random, budget: float
+) -> Action:
+    """One of ``view["legal_actions"]`` for the seat the view belongs to, within ``budget`` s,
+    by the player of (``variant``, ``level``); ``UnknownBot`` if there is none.
 
     A view without ``history`` (a caller that does not add ``history_for`` yet) cannot be
     read by any level: the bot then plays a uniformly random legal card rather than fail.
     """
+    player = player_for(variant, level)
     if view.get("history") is None:
         return random_move(view, rng)
-    return LEVELS[level](view, rng, budget)
+    return player(view, rng, budget)
 
 
 def random_move(view: View, rng: random.Random) -> Action:

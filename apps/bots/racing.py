@@ -5,7 +5,7 @@
   after ``RACE_FROM`` worlds) leaves the race, so later worlds search only the candidates
   still in it. One world's search costs about as much per candidate, so from the first trick
   a world with the two best candidates left takes under half the time of one with all of
-  them (docs/bots.md, "Spending the clock").
+  them (research/log.md, "Spending the clock").
 - ``Clock``: stops sampling before a world that would end past the deadline, predicted from
   the longest of the last few worlds, instead of at a fixed share of the budget that leaves
   the rest unused whatever a world costs on this machine.

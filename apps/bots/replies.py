@@ -5,13 +5,13 @@ is where that assumption costs the most: with the talon open the follower may pl
 and a clairvoyant one always knows whether trumping or keeping its trumps pays. A real one
 does not. So the expert's search treats the opponent's replies to its leads in the next open
 trick as chance nodes with the probabilities this model gives (``FastDealSolver.model_values``;
-docs/bots.md, "What limits the expert").
+research/log.md, "What limits the expert").
 
 The model is greedy and blind to the leader's hand: each legal reply is weighted by
 ``exp(BETA * score / 10)``, where ``score`` is the trick's card points, won or lost, less a
 cost for spending a trump on a side card or half of a marriage the follower holds.
 
-The constants were set by hand and chosen by play against the rollout baseline (docs/bots.md).
+The constants were set by hand and chosen by play against the rollout baseline (research/log.md).
 ``research/fit_replies.py`` fits them by maximum likelihood to a player's recorded follows. Fitted
 to the rollout baseline's (BETA 2.0, TRUMP_COST 4.4, MARRIAGE_COST 6.3) they explain those follows
 better, but the expert played no better with them (70.0 % against the baseline instead of
@@ -21,11 +21,11 @@ players' follows can be fitted.
 
 The opponent's leads are blind too. In each world the exact search would have it lead the best
 card for that world, which only a player seeing our hand could find; the rollout samplers lose
-0.3-0.5 game points of value at each of their open-talon leads (docs/bots.md, "Where the points
+0.3-0.5 game points of value at each of their open-talon leads (research/log.md, "Where the points
 go"). So the search values the opponent's next lead, in the next open trick, as a card led at
 random (each card it holds as likely) with probability ``RANDOM_LEAD``, else its best lead. The
 share was set by play against the baselines (0.2, 0.5 and 0.8 screened on 300 deal pairs, 0.35
-and 0.5 measured on 1,000; docs/bots.md, "What limits the expert").
+and 0.5 measured on 1,000; research/log.md, "What limits the expert").
 """
 
 from __future__ import annotations

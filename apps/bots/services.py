@@ -61,7 +61,9 @@ def _choose(match: Match, state: MatchState, seat: int, rng: random.Random) -> C
     view = view_for(state, seat) | {"history": history_for(state, seat)}
     bot = seats_of(match)[seat]
     if bot.is_bot:
-        action = choose_action(view, level=bot.bot_level, rng=rng, budget=BUDGET_SECONDS)
+        action = choose_action(
+            view, variant=match.variant, level=bot.bot_level, rng=rng, budget=BUDGET_SECONDS
+        )
         return command_from_json(action, seat=seat)
     return stand_in_card(view, seat, rng)
 

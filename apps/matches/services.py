@@ -15,7 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from apps.accounts.models import User
-from apps.bots.levels import LEVELS
+from apps.bots.roster import LEVELS
 from apps.chat.selectors import blocked_between
 from apps.common.errors import Conflict, Forbidden, Gone, NotFound, Problem
 from apps.matches.engine import (

@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from apps.bots.arena import play_deal
 from apps.bots.bitgame import BitGame, from_deal
 from apps.bots.knowledge import Knowledge
-from apps.bots.levels import LEVELS
+from apps.bots.levels import player_for
 from apps.matches.simulation import random_deck
 from research import ceiling
+from research.arena import play_deal
 from research.ceiling import Truth
 
 
@@ -36,7 +36,7 @@ def test_the_reference_players_see_the_hidden_cards_they_claim() -> None:
         assert (cheater.hands, cheater.talon) == (true.hands, true.talon)
         assert public_part(seer) == public_part(cheater) == public_part(true)
         checked += 1
-        return LEVELS["club"](view, rng, budget)
+        return player_for("klub", "club")(view, rng, budget)
 
     for i in range(6):
         rngs = (random.Random(2 * i), random.Random(2 * i + 1))
@@ -58,7 +58,7 @@ def test_a_partial_seer_sees_the_hand_only_where_it_is_told(
         hand = from_deal(truth.state.deal).hands[k.opp]
         honest = Knowledge.read(view)
         seen.append((not honest.strict and honest.led < 0, k.opp_known == hand != honest.opp_known))
-        return LEVELS["club"](view, rng, budget)
+        return player_for("klub", "club")(view, rng, budget)
 
     monkeypatch.setattr(ceiling, "expert_with", recording_expert)
     player = ceiling.partial_seer(truth, ceiling.SEEN_AT["seer-lead"])

@@ -9,13 +9,13 @@ import random
 
 import pytest
 
-from apps.bots.arena import play_deal
-from apps.bots.baseline import rollout_baseline
 from apps.bots.bitgame import BitGame
 from apps.bots.cardbits import CLOSE
 from apps.bots.expert import LOSS_WEIGHT, weigh
 from apps.bots.fastsearch import FastDealSolver
 from apps.matches.simulation import random_deck
+from research.arena import play_deal
+from research.baseline import rollout_baseline
 from research.nofusion import infoset_values, nofusion
 from tests.bots.test_fastsearch import open_world
 

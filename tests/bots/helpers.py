@@ -1,4 +1,5 @@
-"""Random positions on the engine, and the bot's input for a seat (view plus history)."""
+"""Random positions on the engine, the bot's input for a seat (view plus history), and a deal
+played between two players through the service's path."""
 
 from __future__ import annotations
 
@@ -12,8 +13,12 @@ from apps.bots.cardbits import CLOSE, EXCHANGE, INDEX, mask, partner
 from apps.bots.replies import reply_weights
 from apps.matches.engine import (
     INITIAL,
+    Card,
+    DealCards,
     MatchState,
+    RuleViolation,
     StartMatch,
+    command_from_json,
     decide,
     history_for,
     legal_actions,
@@ -22,6 +27,8 @@ from apps.matches.engine import (
 )
 from apps.matches.engine.variants.klub.commands import CloseTalon, ExchangeTrump, PlayCard
 from apps.matches.simulation import deal_command
+
+Player = Callable[[dict[str, Any], random.Random, float], dict[str, Any]]
 
 
 def new_deal(rng: random.Random) -> MatchState:
@@ -32,6 +39,37 @@ def new_deal(rng: random.Random) -> MatchState:
 def bot_view(state: MatchState, seat: int) -> dict[str, Any]:
     """What the service hands the bot: the seat's view plus the deal's public history."""
     return {**view_for(state, seat), "history": history_for(state, seat)}
+
+
+def illegal_answers(
+    deck: tuple[Card, ...],
+    dealer: int,
+    players: tuple[Player, Player],
+    rngs: tuple[random.Random, random.Random],
+    budget: float,
+) -> int:
+    """Play one deal from ``deck`` on the engine, ``players[s]`` at seat ``s``, each decision as
+    the service makes it (the seat's view plus history in; ``command_from_json`` and ``decide``
+    out). Returns how many answers were not among the view's legal actions or were refused by
+    the engine; each is replaced by the first legal card, so the deal finishes."""
+    state = replay(decide(INITIAL, StartMatch("klub", dealer)))
+    state = replay(decide(state, DealCards(deck, "0" * 32)), state)
+    illegal = 0
+    while not state.deal.over:  # type: ignore[union-attr]
+        seat = state.deal.turn  # type: ignore[union-attr]
+        view = bot_view(state, seat)
+        action = players[seat](view, rngs[seat], budget)
+        fallback = next(a for a in view["legal_actions"] if a["type"] == "play_card")
+        if action not in view["legal_actions"]:
+            illegal += 1
+            action = fallback
+        try:
+            events = decide(state, command_from_json(action, seat=seat))
+        except RuleViolation:
+            illegal += 1
+            events = decide(state, command_from_json(fallback, seat=seat))
+        state = replay(events, state)
+    return illegal
 
 
 def random_step(state: MatchState, rng: random.Random, close_rate: float = 0.1) -> MatchState:

@@ -11,15 +11,15 @@ from apps.bots import expert
 from apps.bots.actions import moves
 from apps.bots.bitgame import BitGame, from_deal
 from apps.bots.cardbits import CLOSE, EXCHANGE
-from apps.bots.dealsolver import DealSolver, deal_values
 from apps.bots.expert import strict_values
 from apps.bots.heuristics import SURRENDER
 from apps.bots.knowledge import Knowledge
 from apps.bots.replies import RANDOM_LEAD
-from apps.bots.solver import action_values, solve, solver_for
 from apps.matches.engine import MatchState, decide, replay
 from apps.matches.engine.variants.klub.commands import CloseTalon
 from tests.bots.helpers import bot_view, minimax, modelled_values, new_deal, random_step
+from tests.bots.reference_dealsolver import DealSolver, deal_values
+from tests.bots.reference_solver import action_values, solve, solver_for
 
 
 def open_world(rng: random.Random, open_tricks: int) -> BitGame:

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from apps.bots import _search, fastsearch
 from apps.bots.bitgame import BitGame, from_deal
 from apps.bots.cardbits import CLOSE, EXCHANGE, INDEX, JACK, mask, partner
-from apps.bots.dealsolver import DealSolver
-from apps.bots.solver import action_values, solve
 from tests.bots.helpers import endgame, new_deal, play_randomly, strict_position
+from tests.bots.reference_dealsolver import DealSolver
+from tests.bots.reference_solver import action_values, solve
 
 
 def has_marriage(hand: int) -> bool:

@@ -8,28 +8,28 @@ from typing import Any
 
 import pytest
 
-from apps.bots.arena import play_deal
-from apps.bots.baseline import rdeep_baseline, rollout_baseline
 from apps.bots.bitgame import BitGame, from_deal
 from apps.bots.cardbits import INDEX, mask
 from apps.bots.heuristics import SURRENDER, club_action, should_surrender
 from apps.bots.knowledge import Knowledge
-from apps.bots.levels import LEVELS, choose_action
-from apps.bots.solver import action_values
+from apps.bots.levels import choose_action, player_for
+from apps.bots.roster import levels_for
 from apps.matches.engine import MatchState
 from apps.matches.engine.state import copy_with
 from apps.matches.simulation import random_deck
-from tests.bots.helpers import bot_view, random_positions
+from tests.bots.helpers import bot_view, illegal_answers, random_positions
+from tests.bots.reference_solver import action_values
 from tests.engine.builders import FIRST_FIVE, PLAYED_OUT, apply, deck, p, start
 
 FAST = 0.05  # a small budget keeps the sampling levels quick in tests
+LEVELS = levels_for("klub")
 
 
 def act(
     state: MatchState, seat: int, level: str, seed: int = 0, budget: float = FAST
 ) -> dict[str, Any]:
     view = bot_view(state, seat)
-    return choose_action(view, level=level, rng=random.Random(seed), budget=budget)
+    return choose_action(view, variant="klub", level=level, rng=random.Random(seed), budget=budget)
 
 
 def card_of(action: dict[str, Any]) -> str:
@@ -41,14 +41,13 @@ def card_of(action: dict[str, Any]) -> str:
 def test_only_legal_actions_over_random_deals(level: str) -> None:
     rng = random.Random(level.encode()[0])
     deals = 40 if level in ("strong", "expert") else 150
-    opponents = [LEVELS[name] for name in sorted(LEVELS)] + [rollout_baseline, rdeep_baseline]
+    opponents = [player_for("klub", name) for name in sorted(LEVELS)]
     for i in range(deals):
-        players = (LEVELS[level], opponents[i % len(opponents)])
+        players = (player_for("klub", level), opponents[i % len(opponents)])
         if i % 2:
             players = players[::-1]
         seeds = (random.Random(i), random.Random(i + 1))
-        outcome = play_deal(random_deck(rng), i % 2, players, seeds, budget=FAST)
-        assert outcome.illegal == 0
+        assert illegal_answers(random_deck(rng), i % 2, players, seeds, FAST) == 0
 
 
 def hide_differently(state: MatchState, rng: random.Random) -> MatchState:
@@ -210,6 +209,6 @@ def test_a_view_without_history_still_gets_a_legal_move(level: str) -> None:
 
     state = start(deck(forehand="MU PA PX TK TO", dealer="ZU ZO ZK TA TX", trump="MA"))
     view = view_for(state, 0)
-    action = choose_action(view, level=level, rng=random.Random(1), budget=FAST)
+    action = choose_action(view, variant="klub", level=level, rng=random.Random(1), budget=FAST)
     assert action in view["legal_actions"]
     assert action["type"] not in ("surrender", "leave", "resign")

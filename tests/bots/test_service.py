@@ -6,14 +6,14 @@ import random
 
 import pytest
 
-from apps.bots.levels import LEVELS
+from apps.bots.roster import levels_for
 from tests.conftest import MakePlayer
 from tests.matches.helpers import act, create_computer_match, fetch, random_move
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.mark.parametrize("level", sorted(LEVELS))
+@pytest.mark.parametrize("level", sorted(levels_for("klub")))
 def test_a_guest_plays_a_match_against_each_level(make_player: MakePlayer, level: str) -> None:
     player = make_player(guest=True)
     match = create_computer_match(player, variant="klub", strength=level)

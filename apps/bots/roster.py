@@ -1,0 +1,23 @@
+"""Kati's levels by variant, as names only: what the web process lists and validates.
+
+Nothing here imports the decision code, so listing the levels (the API's choices, the check
+when a match against the computer is created) never loads the C search. ``levels.py`` holds
+the player of each (variant, level) pair; a test keeps the two in step.
+"""
+
+from __future__ import annotations
+
+# weakest first (docs/bots.md, "The levels")
+LEVELS_BY_VARIANT: dict[str, tuple[str, ...]] = {
+    "klub": ("beginner", "club", "strong", "expert"),
+}
+# every level name of any variant
+LEVELS: tuple[str, ...] = tuple(
+    dict.fromkeys(name for names in LEVELS_BY_VARIANT.values() for name in names)
+)
+DEFAULT_LEVEL = "beginner"
+
+
+def levels_for(variant: str) -> tuple[str, ...]:
+    """The level names of ``variant``, weakest first; none for a variant Kati does not play."""
+    return LEVELS_BY_VARIANT.get(variant, ())
