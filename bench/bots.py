@@ -36,9 +36,9 @@ from apps.bots import fastsearch
 from apps.bots.bitgame import BitGame, from_deal
 from apps.bots.cardbits import CLOSE
 from apps.bots.levels import player_for
-from apps.bots.roster import levels_for
 from apps.matches.engine import Card, MatchState
 from apps.matches.simulation import random_deck
+from apps.matches.strengths import levels_for
 from bench.cpu import pin_to_one_core
 from research.arena import Player, play_deal, start_deal
 from research.baseline import rdeep_baseline, rollout_baseline

@@ -11,11 +11,11 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.urls import re_path  # noqa: E402
 
+from apps.chat import routing as table_sockets  # noqa: E402
 from apps.common.sockets import NoRouteConsumer  # noqa: E402
-from apps.matches import routing as match_sockets  # noqa: E402
 from apps.ranking import routing as player_sockets  # noqa: E402
 
-websocket_urlpatterns = match_sockets.websocket_urlpatterns + player_sockets.websocket_urlpatterns
+websocket_urlpatterns = table_sockets.websocket_urlpatterns + player_sockets.websocket_urlpatterns
 # Any other path: refused with an error frame and close code 4404 (not a server error).
 websocket_urlpatterns.append(re_path(r"", NoRouteConsumer.as_asgi()))
 

@@ -28,7 +28,7 @@ from apps.chat import calls
 from apps.common import middleware
 from apps.common.catalogue import CATALOGUE, CODES
 from apps.common.errors import Problem
-from apps.matches.consumers import _error_frame
+from apps.matches.consumers import error_frame as _error_frame
 from apps.matches.engine import CODES as RULE_CODES
 from config.asgi import application
 from config.urls import urlpatterns as project_urls

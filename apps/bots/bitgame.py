@@ -1,10 +1,10 @@
 """One klub deal with every card known, on bitmasks: the search's model of the game.
 
-The same rules as ``apps/matches/engine/klub.py`` (tests/bots/test_bitgame.py checks the two
-agree move by move on random deals), but mutable and about fifty times faster: hands are
-``int`` masks, the talon a list of card indices, actions ints (a card index, ``EXCHANGE`` or
-``CLOSE``). A search builds a ``BitGame`` for one *sampled* world; the real hidden cards are
-never read by the levels (``from_deal`` exists for tests and benchmarks only).
+The same rules as ``apps/matches/engine/variants/klub/play.py`` (tests/bots/test_bitgame.py
+checks the two agree move by move on random deals), but mutable and about fifty times faster:
+hands are ``int`` masks, the talon a list of card indices, actions ints (a card index,
+``EXCHANGE`` or ``CLOSE``). A search builds a ``BitGame`` for one *sampled* world; the real
+hidden cards are never read by the levels (``from_deal`` exists for tests and benchmarks only).
 """
 
 from __future__ import annotations

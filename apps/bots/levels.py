@@ -12,7 +12,8 @@ has players yet. The klub levels, weakest first (docs/bots.md):
   closing included) from the first trick; its own leads valued against an opponent that
   cannot see its hand; every possible opponent hand solved once the talon is closed.
 
-The names alone are in ``roster.py``, which the web process reads without loading the search.
+The names alone are in ``apps/matches/strengths.py``, which the web process reads without
+loading the search.
 """
 
 from __future__ import annotations
@@ -21,11 +22,12 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from apps.matches.strengths import LEVELS_BY_VARIANT
+
 from .actions import GIVING_UP
 from .beginner import beginner
 from .club import club
 from .expert import expert
-from .roster import LEVELS_BY_VARIANT
 from .sampling import strong
 
 Action = dict[str, Any]

@@ -1,6 +1,6 @@
 """Chat, block and call API (``/api/v1/``): thin views that parse, call one service or selector,
 and answer. Chat messages and call signalling are also pushed over the match WebSocket
-(``apps/matches/consumers.py``, ``apps/chat/calls.py``)."""
+(``apps/chat/sockets.py``, ``apps/chat/calls.py``)."""
 
 from __future__ import annotations
 

@@ -45,9 +45,9 @@ from django.core.cache import cache
 
 from apps.accounts.models import User
 from apps.common.errors import Conflict, Forbidden, Problem
+from apps.common.policies import require_online_allowed
 from apps.matches.engine import echo
 from apps.matches.models import Match, Seat
-from apps.moderation.guards import require_online_allowed
 
 from .selectors import blocked_between, require_online_match
 

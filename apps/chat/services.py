@@ -11,9 +11,9 @@ from rest_framework import status
 
 from apps.accounts.models import User
 from apps.common.errors import Conflict, NotFound, Problem
+from apps.common.policies import require_online_allowed
 from apps.matches.models import Match, Seat
 from apps.matches.push import match_group_send
-from apps.moderation.guards import require_online_allowed
 
 from . import calls, ratelimit
 from .models import MAX_MESSAGE_LENGTH, Block, ChatMessage

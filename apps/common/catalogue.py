@@ -5,16 +5,16 @@ problem schema's ``code`` in OpenAPI (``schema.py``), and the table in docs/api.
 ``tests/test_api_edges.py`` keeps it complete: every code raised in ``apps/`` is here, with the
 status it is raised with.
 
-The rules engine's codes (``apps.matches.engine.CODES``) are all ``409`` "Move not allowed". A
-code that only a WebSocket sends (the error frames of ``/ws/…``) keeps the status of the
-problem behind it; socket refusals also close with the codes in docs/api.md section 6.
+The rules engine's codes (``apps.matches.engine.CODES``) are all ``409`` "Move not allowed";
+the matches app adds them when the app registry is ready (``codes_register``: this module sits
+below the apps whose codes it lists, so they hand them in). A code that only a WebSocket sends
+(the error frames of ``/ws/…``) keeps the status of the problem behind it; socket refusals
+also close with the codes in docs/api.md section 6.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from apps.matches.engine import CODES as RULE_CODES
 
 RULE_STATUS = 409
 
@@ -153,14 +153,19 @@ _SERVER: dict[str, tuple[int, str]] = {
 }
 
 CATALOGUE: dict[str, ErrorCode] = {
-    **{
-        code: ErrorCode(code, RULE_STATUS, f"rules: {meaning}")
-        for code, meaning in RULE_CODES.items()
-    },
-    **{code: ErrorCode(code, status, meaning) for code, (status, meaning) in _SERVER.items()},
+    code: ErrorCode(code, status, meaning) for code, (status, meaning) in _SERVER.items()
 }
-# Every code, sorted (the OpenAPI enum).
+# Every code, sorted (the OpenAPI enum); kept up to date in place by ``codes_register``.
 CODES: list[str] = sorted(CATALOGUE)
+
+
+def codes_register(codes: dict[str, str], *, status: int, topic: str) -> None:
+    """Add an app's codes (code → meaning), all answered with ``status``; ``topic`` prefixes
+    their meaning (``"rules"``). A code already listed keeps its entry (``unknown_variant``
+    is the API's 400 before it could ever be the engine's refusal)."""
+    for code, meaning in codes.items():
+        CATALOGUE.setdefault(code, ErrorCode(code, status, f"{topic}: {meaning}"))
+    CODES[:] = sorted(CATALOGUE)
 
 
 def catalogue_entries() -> list[ErrorCode]:

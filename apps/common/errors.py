@@ -1,6 +1,7 @@
 """Errors as RFC 9457 problem details (``application/problem+json``) with a stable ``code``.
 
-Services raise ``Problem`` subclasses (or the engine's ``RuleViolation``); the DRF exception
+Services raise ``Problem`` subclasses (the matches app turns the engine's refusals into
+``MoveNotAllowed`` and ``invalid_action`` problems at its write path); the DRF exception
 handler, the plain-Django 404/500 handlers and the CSRF failure view turn every failure into
 the same shape (and ``JSONParser`` makes sure that no request body is a server error):
 
@@ -25,7 +26,7 @@ from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, parsers, status
 from rest_framework.response import Response
 
-from apps.matches.engine import CodecError, RuleViolation, clip
+from .text import clip
 
 PROBLEM_BASE = "https://snapszer.klub/problems/"
 CONTENT_TYPE = "application/problem+json"
@@ -131,16 +132,6 @@ def problem_exception_handler(exc: Exception, context: dict) -> Response | None:
             status_code=exc.status, code=exc.code, title=exc.title, detail=exc.detail, **exc.extra
         )
         return _problem_response(exc.status, body)
-    if isinstance(exc, RuleViolation):
-        body = problem_body(
-            status_code=409, code=exc.code, title="Move not allowed", detail=exc.message
-        )
-        return _problem_response(409, body)
-    if isinstance(exc, CodecError):
-        body = problem_body(
-            status_code=400, code="invalid_action", title="Bad Request", detail=str(exc)
-        )
-        return _problem_response(400, body)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):

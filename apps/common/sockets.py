@@ -21,9 +21,8 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser as User
 from django.utils.http import is_same_domain
-
-from apps.accounts.models import User
 
 NOT_AUTHENTICATED = 4401
 NOT_FOUND = 4404

@@ -21,11 +21,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from apps.bots.roster import DEFAULT_LEVEL, LEVELS
 from apps.common.schema import CSRF_FAILED, NOT_AUTHENTICATED, problem_responses
 from apps.matches.engine import VARIANTS
 from apps.matches.engine.codec import event_types
 from apps.matches.engine.variants.klub.events import DEAL_END_REASONS
+from apps.matches.strengths import DEFAULT_LEVEL, LEVELS
 
 from . import deadlines, rematches, selectors, services
 from .models import Match

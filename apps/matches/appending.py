@@ -15,7 +15,16 @@ from datetime import datetime
 
 from django.utils import timezone
 
-from apps.matches.engine import Command, DealCards, Event, MatchState, decide, replay
+from apps.common.errors import Conflict
+from apps.matches.engine import (
+    Command,
+    DealCards,
+    Event,
+    MatchState,
+    RuleViolation,
+    decide,
+    replay,
+)
 from apps.matches.engine.codec import command_to_json
 from apps.matches.engine.events import (
     MatchEnded,
@@ -28,6 +37,12 @@ from . import event_store, signals
 from .models import Match, Seat
 
 rng = secrets.SystemRandom()
+
+
+class MoveNotAllowed(Conflict):
+    """The rules refused a command: a 409 with the engine's code (``engine.CODES``)."""
+
+    title = "Move not allowed"
 
 
 @dataclass(frozen=True)
@@ -53,7 +68,10 @@ def command_apply(
     """Apply ``command`` (a player's with its ``actor_id`` and ``client_move_id``, or the
     server's: a deadline, the computer's move) under the caller's lock."""
     now = now or timezone.now()
-    events = decide(state, command, now=now)
+    try:
+        events = decide(state, command, now=now)
+    except RuleViolation as refusal:
+        raise MoveNotAllowed(refusal.message, code=refusal.code) from None
     state = replay(events, state)
     while state.awaiting_deal:
         assert state.variant is not None

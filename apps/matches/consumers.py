@@ -19,26 +19,21 @@ its reconnect window opens. Clients send ``{"type": "ping"}`` every
 ``PRESENCE_HEARTBEAT_SECONDS`` (10 s); a socket silent for ``PRESENCE_TIMEOUT_SECONDS`` (30 s)
 counts as gone even if the network never closed it.
 
-Once ready, a client may send ``{"type": "ping"}`` (answered ``{"type": "pong"}``) and the
-voice-call messages ``{"type": "call.…"}`` (see ``apps/chat/calls.py``); anything else is
-ignored. Besides the event envelopes, a participant's socket receives the match's chat
-messages, ``{"type": "chat", "match_id", "message": {"id", "sender_seat", "text",
-"created_at"}}`` (except those of a player its user blocked), and the call frames.
+Once ready, a client may send ``{"type": "ping"}`` (answered ``{"type": "pong"}``); the table's
+socket served at this path (``apps/chat/sockets.py``) extends this consumer with the match's
+chat messages and the voice-call messages ``{"type": "call.…"}``; anything else is ignored.
 """
 
 from __future__ import annotations
 
-import asyncio
 import time
 from typing import Any
 
 from channels.db import database_sync_to_async
-from channels.exceptions import ChannelFull
 from django.conf import settings
 
 from apps.accounts.models import User
-from apps.chat import calls
-from apps.common.errors import Conflict, Problem
+from apps.common.errors import Problem
 from apps.common.sockets import NOT_AUTHENTICATED, AuthenticatedJsonConsumer
 from apps.matches.engine import clip
 from apps.matches.models import Match, Seat
@@ -58,7 +53,7 @@ def _version_of(match_id: str) -> int:
     return Match.objects.filter(pk=match_id).values_list("version", flat=True).get()
 
 
-def _error_frame(problem: Problem, request: str) -> dict[str, Any]:
+def error_frame(problem: Problem, request: str) -> dict[str, Any]:
     """A refused client message, answered to its socket (which stays open)."""
     return {
         "type": "error",
@@ -72,12 +67,8 @@ def _error_frame(problem: Problem, request: str) -> dict[str, Any]:
 class MatchConsumer(AuthenticatedJsonConsumer):
     match_id: str
     seat: int | None = None
-    _ring: asyncio.Task[None] | None = None
-    _in_calls: bool = False  # this socket proposed or accepted a call at some point
     _seen_at: float = 0.0  # when this socket last reported a sign of life (monotonic)
-    forward_only = frozenset(
-        {"match.events", "chat.message", "call.update", "call.relay", "match.notice"}
-    )
+    forward_only = frozenset({"match.events", "match.notice"})
 
     async def connect(self) -> None:
         self.match_id = str(self.scope["url_route"]["kwargs"]["match_id"])
@@ -87,8 +78,14 @@ class MatchConsumer(AuthenticatedJsonConsumer):
         await self._alive()
         if message.get("type") == "ping":
             await self.send_json({"type": "pong"})
-        elif isinstance(message.get("type"), str) and message["type"].startswith("call."):
-            await self._call(message)
+        else:
+            await self.receive_frame(message)
+
+    async def receive_frame(self, message: dict[str, Any]) -> None:
+        """A participant's message other than a ping: ignored here (subclasses serve more)."""
+
+    async def leave_table(self) -> None:
+        """The participant's socket is closing (subclasses end what it was part of)."""
 
     async def _join(self, user: User) -> None:
         seat = await database_sync_to_async(_seat_of)(self.match_id, user)
@@ -116,75 +113,11 @@ class MatchConsumer(AuthenticatedJsonConsumer):
 
     async def disconnect(self, code: int) -> None:
         self._stop_deadline()
-        if self._ring is not None:
-            self._ring.cancel()
         if self.seat is not None:
             await self.channel_layer.group_discard(match_group(self.match_id), self.channel_name)
-            if self._in_calls:  # a call this socket was in ends with it
-                frame = await database_sync_to_async(calls.call_leave)(
-                    match_id=self.match_id, channel=self.channel_name
-                )
-                if frame is not None:
-                    await self._broadcast(frame)
+        await self.leave_table()
+        if self.seat is not None:
             await database_sync_to_async(deadlines.socket_closed)(self.match_id, self.seat)
-
-    # --- voice calls (apps/chat/calls.py) ---------------------------------------------------
-
-    async def _call(self, message: dict[str, Any]) -> None:
-        assert self.seat is not None and self.user_id is not None
-        caller = calls.Caller(self.match_id, self.user_id, self.seat, self.channel_name)
-        try:
-            outcome = await database_sync_to_async(calls.call_command)(caller, message)
-        except Problem as problem:
-            await self.send_json(_error_frame(problem, message["type"]))
-            return
-        if message["type"] in ("call.propose", "call.accept"):
-            self._in_calls = True
-        if outcome.reply is not None:
-            await self.send_json(outcome.reply)
-        if outcome.relay is not None:
-            channel, frame = outcome.relay
-            try:
-                await self.channel_layer.send(channel, calls.relay_message(frame))
-            except ChannelFull:  # the other end stopped reading (its process is gone)
-                unreachable = Conflict("the other player is unreachable", code="peer_unreachable")
-                await self.send_json(_error_frame(unreachable, message["type"]))
-        for frame in outcome.broadcast:
-            await self._broadcast(frame)
-        if outcome.ring is not None:
-            if self._ring is not None:
-                self._ring.cancel()
-            self._ring = asyncio.create_task(self._ring_out(outcome.ring))
-
-    async def _ring_out(self, call_id: str) -> None:
-        """End the proposal ``call_id`` if nobody accepted it in time."""
-        await asyncio.sleep(settings.CALL_RING_SECONDS)
-        frame = await database_sync_to_async(calls.call_expire)(
-            match_id=self.match_id, call_id=call_id
-        )
-        if frame is not None:
-            await self._broadcast(frame)
-
-    async def _broadcast(self, frame: dict[str, Any]) -> None:
-        await self.channel_layer.group_send(match_group(self.match_id), calls.update_message(frame))
-
-    async def call_update(self, message: dict[str, Any]) -> None:
-        """A call's state changed: both players' sockets hear of it."""
-        if not self._refused and self.seat is not None:
-            await self.send_json(message["frame"])
-
-    async def call_relay(self, message: dict[str, Any]) -> None:
-        """An offer, answer or ICE candidate, addressed to this very socket by the other end."""
-        if not self._refused and self.seat is not None:
-            await self.send_json(message["frame"])
-
-    async def chat_message(self, message: dict[str, Any]) -> None:
-        """A new chat message, unless this socket's user blocked its sender."""
-        if self._refused or self.seat is None or self.user_id in message["hidden_from"]:
-            return
-        await self.send_json(
-            {"type": "chat", "match_id": message["match_id"], "message": message["message"]}
-        )
 
     async def match_notice(self, message: dict[str, Any]) -> None:
         """A notice about the match for both players (a rematch offered, a rematch started)."""

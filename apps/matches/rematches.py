@@ -14,9 +14,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from apps.accounts.models import User
-from apps.chat.selectors import blocked_between
 from apps.common.errors import Conflict, Forbidden, Gone, NotFound
-from apps.moderation.guards import require_online_allowed
+from apps.common.policies import blocked_between, require_online_allowed
 
 from . import event_store, services
 from .models import Match, RematchOffer, Seat

@@ -15,12 +15,12 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from apps.accounts.models import User
-from apps.bots.roster import LEVELS
-from apps.chat.selectors import blocked_between
 from apps.common.errors import Conflict, Forbidden, Gone, NotFound, Problem
+from apps.common.policies import blocked_between, require_online_allowed
 from apps.matches.engine import (
     INITIAL,
     VARIANTS,
+    CodecError,
     Command,
     Leave,
     Resign,
@@ -30,7 +30,7 @@ from apps.matches.engine import (
     echo,
 )
 from apps.matches.engine.commands import Pause, Resume, ShowHand
-from apps.moderation.guards import require_online_allowed
+from apps.matches.strengths import LEVELS
 from apps.wallet.services import stakes_hold
 
 from . import deadlines, event_store
@@ -287,7 +287,10 @@ def _submit(
             if match is None or seat is None:
                 raise NotFound("no such match", code="match_not_found")
             # a player never sends a stand-in card: that flag is the server's
-            command = command_from_json(payload, seat=seat, stand_in=False)  # type: ignore[arg-type]
+            try:
+                command = command_from_json(payload, seat=seat, stand_in=False)  # type: ignore[arg-type]
+            except CodecError as malformed:
+                raise Problem(str(malformed), code="invalid_action") from None
             if not isinstance(command, (TABLE_PLAYER_COMMANDS, VARIANTS[match.variant].commands)):
                 raise Problem(f"players cannot send {command.type!r}", code="invalid_action")
             if isinstance(command, ONLINE_ONLY) and match.mode == Match.Mode.COMPUTER:

@@ -36,8 +36,10 @@ from django.utils.safestring import SafeString, mark_safe
 from apps.accounts.models import User
 from apps.common.errors import Problem
 
-from . import selectors, services
+from . import player_admin, selectors, services
 from .models import ModerationAction, Report, Sanction
+
+__all__ = ["player_admin"]  # the players' pages register with the admin on import
 
 RESOLUTION_CHOICES = [
     ("dismiss", "Dismiss: no action against the player"),

@@ -10,8 +10,8 @@ import pytest
 from apps.bots.bitgame import BitGame
 from apps.bots.cardbits import INDEX, mask
 from apps.bots.levels import player_for
-from apps.bots.roster import levels_for
 from apps.matches.simulation import random_deck
+from apps.matches.strengths import levels_for
 from research.arena import Player, play_deal
 from research.baseline import game_point_score, point_ratio, rdeep_baseline, rollout_baseline
 

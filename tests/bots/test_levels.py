@@ -13,10 +13,10 @@ from apps.bots.cardbits import INDEX, mask
 from apps.bots.heuristics import SURRENDER, club_action, should_surrender
 from apps.bots.knowledge import Knowledge
 from apps.bots.levels import choose_action, player_for
-from apps.bots.roster import levels_for
 from apps.matches.engine import MatchState
 from apps.matches.engine.state import copy_with
 from apps.matches.simulation import random_deck
+from apps.matches.strengths import levels_for
 from tests.bots.helpers import bot_view, illegal_answers, random_positions
 from tests.bots.reference_solver import action_values
 from tests.engine.builders import FIRST_FIVE, PLAYED_OUT, apply, deck, p, start

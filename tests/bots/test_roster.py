@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from apps.bots.levels import PLAYERS, UnknownBot, choose_action, player_for
-from apps.bots.roster import DEFAULT_LEVEL, LEVELS, LEVELS_BY_VARIANT, levels_for
 from apps.matches.engine import history_for, view_for
+from apps.matches.strengths import DEFAULT_LEVEL, LEVELS, LEVELS_BY_VARIANT, levels_for
 from tests.engine.builders import deck, start
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,7 +48,7 @@ def test_the_web_process_lists_the_levels_without_loading_the_search() -> None:
     imported in a fresh process: no decision code, and not the C search."""
     code = (
         "import json, sys, django; django.setup()\n"
-        "import apps.bots.roster, apps.matches.api, apps.matches.services, config.urls\n"
+        "import apps.matches.strengths, apps.matches.api, apps.matches.services, config.urls\n"
         "print(json.dumps(sorted(m for m in sys.modules if m.startswith('apps.bots'))))\n"
     )
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.test"}
@@ -56,6 +56,6 @@ def test_the_web_process_lists_the_levels_without_loading_the_search() -> None:
         [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
     )
     loaded = json.loads(out.stdout.strip().splitlines()[-1])
-    assert "apps.bots.roster" in loaded
+    assert "apps.matches.strengths" in loaded
     assert "apps.bots._search" not in loaded
     assert "apps.bots.levels" not in loaded

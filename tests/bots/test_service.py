@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from apps.bots.roster import levels_for
+from apps.matches.strengths import levels_for
 from tests.conftest import MakePlayer
 from tests.matches.helpers import act, create_computer_match, fetch, random_move
 

@@ -1,8 +1,9 @@
-"""Kati's levels by variant, as names only: what the web process lists and validates.
+"""The computer's strengths by variant, as names only: what the club offers, lists and
+validates when a match against Kati is made.
 
-Nothing here imports the decision code, so listing the levels (the API's choices, the check
-when a match against the computer is created) never loads the C search. ``levels.py`` holds
-the player of each (variant, level) pair; a test keeps the two in step.
+Nothing here imports the decision code, so listing them (the API's choices, the check when a
+match against the computer is created) never loads the C search. ``apps/bots/levels.py`` holds
+the player of each (variant, level) pair; ``tests/bots/test_roster.py`` keeps the two in step.
 """
 
 from __future__ import annotations

@@ -1,7 +1,11 @@
-"""Users in the admin. Administrators (superusers) manage accounts; moderators (the "Moderators"
-group, see apps/moderation/roles.py) may only look a player up: no editing, no password or
-permission pages, no e-mail addresses. Each player's page shows match statistics and their
-sanctions (read-only; sanctions are issued and lifted in the Moderation section)."""
+"""Players (``accounts.User``) in the admin, registered from the moderation app: the page
+gathers what the apps above accounts know of a player (matches, coins, sanctions), so it lives
+here rather than in ``accounts``, which the other apps build on.
+
+Administrators (superusers) manage accounts; moderators (the "Moderators" group, see
+``roles.py``) may only look a player up: no editing, no password or permission pages, no e-mail
+addresses. Each player's page shows match statistics and their sanctions (read-only; sanctions
+are issued and lifted in the Moderation section)."""
 
 from __future__ import annotations
 
@@ -16,12 +20,12 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
+from apps.accounts.models import User
 from apps.matches.models import Match, Seat
-from apps.moderation.models import Report, Sanction
-from apps.moderation.selectors import online_restriction
 from apps.wallet.selectors import balance_of
 
-from .models import User
+from .models import Report, Sanction
+from .selectors import online_restriction
 
 
 class SanctionInline(admin.TabularInline):
