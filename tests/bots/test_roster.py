@@ -49,7 +49,7 @@ def test_the_web_process_lists_the_levels_without_loading_the_search() -> None:
     code = (
         "import json, sys, django; django.setup()\n"
         "import apps.matches.strengths, apps.matches.api, apps.matches.services, config.urls\n"
-        "print(json.dumps(sorted(m for m in sys.modules if m.startswith('apps.bots'))))\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.startswith('apps.'))))\n"
     )
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.test"}
     out = subprocess.run(
