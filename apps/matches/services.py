@@ -113,14 +113,21 @@ def rooms_expire_due(*, user: User | None = None) -> int:
     return due.update(status=Match.Status.EXPIRED, end_reason="invite_expired")
 
 
+def _open_room_locked(user: User, match_id: UUID, not_open: str) -> Match:
+    """The caller's own friend room, locked, while it waits for players (else 404 or 409
+    ``room_not_open`` with the message ``not_open``)."""
+    match = Match.objects.select_for_update().filter(pk=match_id, created_by=user).first()
+    if match is None or match.mode != Match.Mode.FRIEND:
+        raise NotFound("no such room", code="match_not_found")
+    if match.status != Match.Status.WAITING:
+        raise Conflict(not_open, code="room_not_open")
+    return match
+
+
 def room_cancel(*, user: User, match_id: UUID) -> Match:
     """The creator closes a room nobody has joined yet."""
     with transaction.atomic():
-        match = Match.objects.select_for_update().filter(pk=match_id, created_by=user).first()
-        if match is None or match.mode != Match.Mode.FRIEND:
-            raise NotFound("no such room", code="match_not_found")
-        if match.status != Match.Status.WAITING:
-            raise Conflict("only a room nobody has joined can be cancelled", code="room_not_open")
+        match = _open_room_locked(user, match_id, "only a room nobody has joined can be cancelled")
         match.status = Match.Status.CANCELLED
         match.end_reason = "cancelled"
         match.finished_at = timezone.now()
@@ -170,11 +177,7 @@ def room_seat_computer(*, user: User, match_id: UUID, strength: str) -> Match:
     starts when every seat is taken."""
     _check_strength(strength)
     with transaction.atomic():
-        match = Match.objects.select_for_update().filter(pk=match_id, created_by=user).first()
-        if match is None or match.mode != Match.Mode.FRIEND:
-            raise NotFound("no such room", code="match_not_found")
-        if match.status != Match.Status.WAITING:
-            raise Conflict("only an open room takes new seats", code="room_not_open")
+        match = _open_room_locked(user, match_id, "only an open room takes new seats")
         taken = match.seats.count()
         if taken >= VARIANTS[match.variant].seats:
             raise Conflict("this room has no free seat", code="room_full")

@@ -133,6 +133,16 @@ def test_both_gone_when_a_window_runs_out_voids_the_match() -> None:
     assert (state.result.winner, state.result.reason) == (None, "abandoned")
 
 
+def test_abandoned_means_every_seat_held_by_a_person_is_away() -> None:
+    """At a table where only seat FH is a person (the other is the computer's), that person's
+    window running out voids the match: every person is gone. Where both are people, one
+    seat away is a technical loss."""
+    state = run(start(PLAYED_OUT), Disconnect(FH), seconds=0)
+    assert due_commands(state, at(60), people=frozenset({FH})) == [Abandon()]
+    assert due_commands(state, at(60), people=frozenset({FH, DL})) == [TechnicalLoss(FH)]
+    assert due_commands(state, at(59), people=frozenset({FH})) == []  # not yet run out
+
+
 def test_the_other_seat_back_in_time_makes_it_a_technical_loss_again() -> None:
     state = run(start(PLAYED_OUT), Disconnect(FH), seconds=0)
     state = run(state, Disconnect(DL), seconds=10)
