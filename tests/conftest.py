@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 
 from apps.accounts.models import User
 from apps.common import authentication
-from apps.matches import deadlines, event_store, seating
+from apps.matches import attendance, event_store, seating
 from tests.factories import GuestFactory, UserFactory
 from tests.schema_check import Check, api_schema, response_checker
 
@@ -74,10 +74,10 @@ def check(schema: dict) -> Check:
 def _fresh_state_cache() -> Iterator[None]:
     """Each test starts with an empty per-process state cache (the DB is reset between tests)."""
     caches = (event_store.cache_clear, seating.cache_clear, authentication.cache_clear)
-    for clear in (*caches, deadlines.written_clear):
+    for clear in (*caches, attendance.written_clear):
         clear()
     yield
-    for clear in (*caches, deadlines.written_clear):
+    for clear in (*caches, attendance.written_clear):
         clear()
 
 

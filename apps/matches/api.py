@@ -27,7 +27,7 @@ from apps.matches.engine.codec import event_types
 from apps.matches.engine.variants.klub.events import DEAL_END_REASONS
 from apps.matches.strengths import DEFAULT_LEVEL, LEVELS
 
-from . import deadlines, rematches, selectors, services
+from . import attendance, deadlines, rematches, selectors, services
 from .models import Match
 from .push import envelopes_for
 
@@ -354,7 +354,7 @@ def _loaded(request: Request, match_id: UUID) -> tuple[Match, int]:
     if deadlines.load_is_due(match, now):
         deadlines.deadlines_apply(match.id, now=now)
         stale = True
-    if deadlines.presence_seen_on_load(match, seat, now):
+    if attendance.presence_seen_on_load(match, seat, now):
         stale = True
     if stale:
         match, seat = selectors.match_for_player(match_id=match_id, user=request.user)

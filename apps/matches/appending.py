@@ -116,7 +116,7 @@ def _project(match: Match, state: MatchState, now: datetime) -> None:
 
 def _project_presence(match: Match, events: list[Event], now: datetime) -> None:
     """``Seat.last_seen_at`` is null while a seat is away and once the match is over, so that
-    only the seats worth watching for silence carry a time (``deadlines.silent_seats``)."""
+    only the seats worth watching for silence carry a time (``attendance.silent_seats``)."""
     for event in events:
         if isinstance(event, PlayerDisconnected):
             Seat.objects.filter(match=match, index=event.seat).update(last_seen_at=None)

@@ -14,7 +14,7 @@ one of our own origins (or from no browser at all): otherwise any web page could
 socket with a visitor's cookie and read their hand (cross-site WebSocket hijacking); such a
 socket may still authenticate by token.
 
-An open socket is the seat's presence (``deadlines.py``): when a seat's last socket closes,
+An open socket is the seat's presence (``attendance.py``): when a seat's last socket closes,
 its reconnect window opens. Clients send ``{"type": "ping"}`` every
 ``PRESENCE_HEARTBEAT_SECONDS`` (10 s); a socket silent for ``PRESENCE_TIMEOUT_SECONDS`` (30 s)
 counts as gone even if the network never closed it.
@@ -38,7 +38,7 @@ from apps.common.sockets import NOT_AUTHENTICATED, AuthenticatedJsonConsumer
 from apps.matches.engine import clip
 from apps.matches.models import Match, Seat
 
-from . import deadlines
+from . import attendance
 from .push import envelopes_from_message, match_group
 
 NOT_A_PARTICIPANT = 4403
@@ -100,7 +100,7 @@ class MatchConsumer(AuthenticatedJsonConsumer):
             {"type": "ready", "match_id": self.match_id, "seat": seat, "version": version}
         )
         self._seen_at = time.monotonic()
-        await database_sync_to_async(deadlines.socket_opened)(self.match_id, seat)
+        await database_sync_to_async(attendance.socket_opened)(self.match_id, seat)
 
     async def _alive(self) -> None:
         """Any message is a sign of life; it reaches the database at most every few seconds."""
@@ -109,7 +109,7 @@ class MatchConsumer(AuthenticatedJsonConsumer):
         moment = time.monotonic()
         if moment - self._seen_at >= settings.PRESENCE_WRITE_SECONDS:
             self._seen_at = moment
-            await database_sync_to_async(deadlines.presence_seen)(self.match_id, self.seat)
+            await database_sync_to_async(attendance.presence_seen)(self.match_id, self.seat)
 
     async def disconnect(self, code: int) -> None:
         self._stop_deadline()
@@ -117,7 +117,7 @@ class MatchConsumer(AuthenticatedJsonConsumer):
             await self.channel_layer.group_discard(match_group(self.match_id), self.channel_name)
         await self.leave_table()
         if self.seat is not None:
-            await database_sync_to_async(deadlines.socket_closed)(self.match_id, self.seat)
+            await database_sync_to_async(attendance.socket_closed)(self.match_id, self.seat)
 
     async def match_notice(self, message: dict[str, Any]) -> None:
         """A notice about the match for both players (a rematch offered, a rematch started)."""

@@ -33,7 +33,7 @@ from apps.matches.engine.commands import Pause, Resume, ShowHand
 from apps.matches.strengths import LEVELS
 from apps.wallet.services import stakes_hold
 
-from . import deadlines, event_store
+from . import attendance, deadlines, event_store
 from .appending import Outcome, command_apply
 from .appending import rng as _rng
 from .models import Match, MatchEvent, Seat
@@ -303,7 +303,7 @@ def _submit(
                 )
             if not deadlines_applied and deadlines.due_by_clock(match, now):
                 return None
-            deadlines.seen_on_move(match, seat, now)
+            attendance.seen_on_move(match, seat, now)
             if match.status == Match.Status.WAITING:
                 raise Conflict(
                     "the match has not started: waiting for a second player",

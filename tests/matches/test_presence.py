@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 import time_machine
 
-from apps.matches import deadlines, services, tasks
+from apps.matches import attendance, deadlines, services, tasks
 from apps.matches.models import MatchEvent
 from apps.ranking.models import Rating, RatingChange
 from apps.wallet.selectors import balance_of
@@ -47,8 +47,8 @@ def _ranked(make_player: MakePlayer) -> tuple[Player, Player, str]:
 
 def _socket_gone(match_id: str, seat: int) -> None:
     """The seat's only match socket opens and then closes (a phone losing its signal)."""
-    deadlines.socket_opened(match_id, seat)
-    assert deadlines.socket_closed(match_id, seat)
+    attendance.socket_opened(match_id, seat)
+    assert attendance.socket_closed(match_id, seat)
 
 
 def _wait(clock: time_machine.Coordinates, seconds: float, match_id: str, *present: Player) -> None:
@@ -137,9 +137,9 @@ def test_a_second_socket_keeps_the_seat_connected(
     make_player: MakePlayer, clock: time_machine.Coordinates
 ) -> None:
     _, b, match_id = _ranked(make_player)
-    deadlines.socket_opened(match_id, 0)
-    deadlines.socket_opened(match_id, 0)  # the app reconnected before the old socket closed
-    assert not deadlines.socket_closed(match_id, 0)
+    attendance.socket_opened(match_id, 0)
+    attendance.socket_opened(match_id, 0)  # the app reconnected before the old socket closed
+    assert not attendance.socket_closed(match_id, 0)
     assert fetch(b, match_id)["view"]["presence"]["away_until"] == [None, None]
 
 
