@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from django.utils import timezone
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
@@ -27,9 +26,7 @@ from apps.matches.engine import VARIANTS
 from apps.matches.engine.codec import event_types
 from apps.matches.engine.variants.klub.events import DEAL_END_REASONS
 
-from . import deadlines, rematches, selectors, services
-from .models import Match
-from .push import envelopes_for
+from . import rematches, selectors, services
 
 VARIANT_CHOICES = sorted(VARIANTS)
 
@@ -342,28 +339,9 @@ class ActionSubmit(serializers.Serializer):
 NOT_FOUND = "`match_not_found`: no such match, or you do not sit in it"
 
 
-def _loaded(request: Request, match_id: UUID) -> tuple[Match, int]:
-    """The caller's match and seat, after applying what the clock is owed (deadlines are applied
-    on every load, not only by a worker) and noting the caller's sign of life."""
-    match, seat = selectors.match_for_player(match_id=match_id, user=request.user)
-    now = timezone.now()
-    stale = False
-    if selectors.invite_is_due(match):
-        services.rooms_expire_due(user=match.created_by)
-        stale = True
-    if deadlines.load_is_due(match, now):
-        deadlines.deadlines_apply(match.id, now=now)
-        stale = True
-    if deadlines.presence_seen_on_load(match, seat, now):
-        stale = True
-    if stale:
-        match, seat = selectors.match_for_player(match_id=match_id, user=request.user)
-    return match, seat
-
-
 def _match_response(request: Request, match_id: UUID, code: int = 200) -> Response:
     """The match as it stands now (the computer may have moved since the service returned)."""
-    match, seat = _loaded(request, match_id)
+    match, seat = services.match_open(match_id=match_id, user=request.user)
     return Response(selectors.match_payload(match=match, seat=seat, user=request.user), status=code)
 
 
@@ -596,15 +574,7 @@ class MatchActionApi(APIView):
             expected_version=data.validated_data["expected_version"],
             client_move_id=data.validated_data["client_move_id"],
         )
-        match = outcome.match
-        body = {
-            "version": outcome.last_seq,
-            "events": envelopes_for(
-                match.id, match.variant, outcome.first_seq, outcome.events, seat
-            ),
-            "view": selectors.seat_view(match, outcome.state, seat),
-        }
-        return Response(body)
+        return Response(selectors.action_payload(outcome=outcome, seat=seat))
 
 
 class Heartbeat(serializers.Serializer):
@@ -626,7 +596,7 @@ class MatchHeartbeatApi(APIView):
         },
     )
     def post(self, request: Request, match_id: UUID) -> Response:
-        match, seat = _loaded(request, match_id)
+        match, seat = services.match_open(match_id=match_id, user=request.user)
         return Response(selectors.heartbeat_payload(match=match, seat=seat))
 
 
@@ -650,7 +620,7 @@ class MatchEventsApi(APIView):
     def get(self, request: Request, match_id: UUID) -> Response:
         query = EventsQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
-        match, seat = _loaded(request, match_id)
+        match, seat = services.match_open(match_id=match_id, user=request.user)
         return Response(selectors.events_for_seat(match=match, seat=seat, **query.validated_data))
 
 
