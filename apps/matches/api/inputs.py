@@ -34,6 +34,9 @@ class JoinInput(serializers.Serializer):
 
 
 class ActionInput(serializers.Serializer):
+    """The body of ``POST …/actions/`` as validated (the action itself is decoded by the engine's
+    codec in the service); documented as ``schema.ActionSubmit``."""
+
     action = serializers.DictField(
         help_text='e.g. {"type": "play_card", "card": "PA"}, {"type": "exchange_trump"}, '
         '{"type": "close_talon"}, {"type": "surrender", "confirm": true}, {"type": "resign"}, '

@@ -1,37 +1,121 @@
 """The OpenAPI description of the match API's answers (documentation only: nothing here runs while
 a request is answered, except ``MatchSummary``, which also shapes the rows of the match list).
-The bodies themselves are built by ``selectors`` and ``engine.view_for``; keep them in step."""
+
+The serializers below describe what ``selectors`` builds around the engine's JSON. The engine's
+JSON itself — the match view with its deal view, the actions, the presence clocks, the events —
+is not described here: it is declared once next to the engine code that builds it
+(``engine/shapes.py``, each variant's ``Rules.shapes``), and ``declared_components``, a
+postprocessing hook (``SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"]``), turns those
+declarations into components (``MatchView``, ``DealView``, ``Event`` …; a named part of a
+declaration becomes the component of its name). A field that holds one is a ``declared(name)``
+field. Where variants differ, the component is a union by variant (``shapes.union``).
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from apps.matches.engine.codec import event_types
-from apps.matches.engine.variants.klub.events import DEAL_END_REASONS
+from apps.matches.engine import VARIANTS, Rules, shapes
 
 # Choice sets named in SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].
 MATCH_STATUSES = ["waiting", "active", "finished", "expired", "cancelled"]
-VIEW_STATUSES = ["not_started", "playing", "awaiting_deal", "finished"]
-DEAL_PHASES = ["open", "closed", "exhausted", "over"]
-ACTION_TYPES = [
-    "play_card",
-    "exchange_trump",
-    "close_talon",
-    "surrender",
-    "resign",
-    "leave",
-    "pause",
-    "resume",
-    "show_hand",
-]
-MATCH_END_REASONS = ["points", "resigned", "left", "technical_loss", "abandoned"]
-SUITS_HELP = "suit code: P piros, T tök, Z zöld, M makk"
-CARD_HELP = "card code: suit (P, T, Z, M) + rank (U, O, K, X, A), e.g. PA"
+REMATCH_STATUSES = ["offered", "started"]
+
+COMPONENTS = "#/components/schemas/"
 
 
-def _cards(help_text: str = "card codes") -> serializers.ListField:
-    return serializers.ListField(child=serializers.CharField(), help_text=help_text)
+# --- the engine's declared shapes as components ----------------------------------------------
+
+
+def ref(name: str) -> dict[str, str]:
+    """A reference to the component ``name``."""
+    return {"$ref": COMPONENTS + name}
+
+
+_FIELDS: dict[str, type[serializers.Field]] = {}
+# Declared shapes a request sends back, under the name COMPONENT_SPLIT_REQUEST gives a request's.
+REQUEST_NAMES = {"ActionRequest": "Action"}
+
+
+def declared(name: str, **kwargs: Any) -> serializers.Field:
+    """A field documented as the declared component ``name`` (``help_text``, ``allow_null``
+    and ``required`` work as on any field)."""
+    if name not in _FIELDS:
+        field = type(f"{name}Field", (serializers.JSONField,), {"__doc__": f"A {name}."})
+        _FIELDS[name] = extend_schema_field(ref(name))(field)
+    return _FIELDS[name](**kwargs)
+
+
+def deal_record(variants: list[Rules]) -> dict[str, Any]:
+    """``selectors.deal_record``: a finished deal's reveal with the deal's number, commitment,
+    trump suit and dealer, all from the variant's deal view."""
+    records = {}
+    for rules in variants:
+        view = rules.shapes.deal_view["properties"]
+        revealed = shapes.unwrap(view["revealed"])
+        records[rules.name] = shapes.obj(
+            {
+                **revealed["properties"],
+                **{key: view[key] for key in ("number", "commitment", "trump_suit", "dealer")},
+            },
+            description=revealed.get("description"),
+        )
+    return shapes.union("DealRecord", records)
+
+
+def declared_schemas() -> dict[str, Any]:
+    """Every declared shape, as components by name: each named part (a ``title``) is cut out
+    into a component of its own and referred to."""
+    variants = list(VARIANTS.values())
+    found: dict[str, Any] = {}
+
+    def component(node: dict[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, value in node.items():
+            if key == "properties":
+                out[key] = {name: component(schema) for name, schema in value.items()}
+            elif key in ("items", "additionalProperties", "not") and isinstance(value, dict):
+                out[key] = component(value)
+            elif key in ("allOf", "oneOf", "anyOf"):
+                out[key] = [component(schema) for schema in value]
+            elif key == "discriminator":
+                mapping = {k: COMPONENTS + name for k, name in value.get("mapping", {}).items()}
+                out[key] = {**value, "mapping": mapping}
+            elif key == "required":
+                out[key] = sorted(value)  # as drf-spectacular lists a serializer's
+            else:
+                out[key] = value
+        name = out.pop("title", None)
+        if name is None:
+            return out
+        if found.setdefault(name, out) != out:
+            raise ValueError(f"two different shapes are declared as {name!r}: name one apart")
+        return ref(name)
+
+    for root in [*shapes.declarations(variants), deal_record(variants)]:
+        component(root)
+    for alias, name in REQUEST_NAMES.items():
+        found[alias] = found[name]
+    return found
+
+
+def declared_components(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """Postprocessing hook: adds the declared components to the document. It runs after
+    drf-spectacular's enum hook, which would otherwise cut every inline enum (an event's
+    ``type``) out into a component of its own."""
+    schemas = result.setdefault("components", {}).setdefault("schemas", {})
+    for name, schema in declared_schemas().items():
+        if name in schemas:
+            raise ValueError(f"{name!r} is both a declared shape and a serializer's component")
+        schemas[name] = schema
+    result["components"]["schemas"] = dict(sorted(schemas.items()))
+    return result
+
+
+# --- what the selectors build around them ----------------------------------------------------
 
 
 class PlayerInfo(serializers.Serializer):
@@ -52,212 +136,22 @@ class Invite(serializers.Serializer):
     expires_at = serializers.DateTimeField()
 
 
-class TableCard(serializers.Serializer):
-    seat = serializers.IntegerField()
-    card = serializers.CharField(help_text=CARD_HELP)
-
-
-class Trick(serializers.Serializer):
-    leader = serializers.IntegerField()
-    cards = TableCard(many=True, help_text="in play order")
-    winner = serializers.IntegerField()
-
-
-class DealResult(serializers.Serializer):
-    winner = serializers.IntegerField(allow_null=True, help_text="null only for match_ended")
-    game_points = serializers.IntegerField()
-    reason = serializers.ChoiceField(choices=list(DEAL_END_REASONS))
-
-
-class RevealedDealFields(serializers.Serializer):
-    """The whole of a finished deal: what was hidden while it was played."""
-
-    result = DealResult()
-    deck = _cards("the shuffled deck, in dealing order (the commitment covers it)")
-    salt = serializers.CharField(help_text="hex; commitment = sha256(salt + ''.join(deck))")
-    dealt_hands = serializers.ListField(child=_cards(), help_text="per seat, as dealt")
-    hands = serializers.ListField(child=_cards(), help_text="per seat, unplayed at the end")
-    tricks = Trick(many=True)
-    points = serializers.ListField(child=serializers.IntegerField(), help_text="per seat")
-    closed_at = serializers.ListField(
-        child=serializers.ListField(child=serializers.IntegerField()),
-        allow_null=True,
-        help_text="per seat [points, tricks] when the talon was closed, or null",
-    )
-    surrendered_by = serializers.IntegerField(allow_null=True)
-
-
-class RevealedDeal(RevealedDealFields):
-    pass
-
-
-class ShownHand(serializers.Serializer):
-    seat = serializers.IntegerField()
-    cards = _cards("the shown cards that seat still holds")
-    until = serializers.DateTimeField(help_text="hidden again at this time")
-
-
-@extend_schema_field(
-    {
-        "type": "array",
-        "items": {
-            "type": "object",
-            "nullable": True,
-            "required": ["until", "stand_in"],
-            "properties": {
-                "until": {"type": "string", "format": "date-time"},
-                "stand_in": {"type": "boolean"},
-            },
-            "additionalProperties": False,
-        },
-        "description": "per seat: its pause, else null. until: when it runs out; stand_in: it "
-        "ran out and the computer plays for that seat until it presses OK",
-    }
-)
-class PausesField(serializers.ListField):
-    pass
-
-
-class PresenceView(serializers.Serializer):
-    """Every seat's clocks (online play). A client shows the countdowns from these times."""
-
-    away_until = serializers.ListField(
-        child=serializers.DateTimeField(allow_null=True),
-        help_text="per seat: the reconnect deadline of a disconnected player, else null",
-    )
-    paused = PausesField()
-    pauses_left = serializers.ListField(
-        child=serializers.IntegerField(), help_text="per seat: pauses it may still ask this deal"
-    )
-    shown_until = serializers.ListField(
-        child=serializers.DateTimeField(allow_null=True),
-        help_text="per seat: until when its hand is shown, else null",
-    )
-
-
-class DealView(serializers.Serializer):
-    """The current deal as one seat sees it."""
-
-    number = serializers.IntegerField(help_text="1, 2, … within the match")
-    dealer = serializers.IntegerField()
-    commitment = serializers.CharField(help_text="sha256 hex of salt + deck, published up front")
-    phase = serializers.ChoiceField(
-        choices=DEAL_PHASES,
-        help_text="open: cards are drawn after each trick; closed: someone closed the talon; "
-        "exhausted: nothing left to draw; over: the deal ended (see revealed)",
-    )
-    trump_suit = serializers.CharField(help_text=SUITS_HELP)
-    trump_card = serializers.CharField(
-        allow_null=True, help_text="face up under the talon; null once taken or closed"
-    )
-    talon_size = serializers.IntegerField(help_text="cards left to draw, trump card included")
-    closed_by = serializers.IntegerField(allow_null=True)
-    leader = serializers.IntegerField(help_text="the seat that leads the current trick")
-    turn = serializers.IntegerField(allow_null=True, help_text="whose move it is; null when over")
-    table = TableCard(many=True, help_text="the current trick so far, in play order")
-    last_trick = Trick(allow_null=True)
-    hand_sizes = serializers.ListField(child=serializers.IntegerField(), help_text="per seat")
-    trick_counts = serializers.ListField(child=serializers.IntegerField(), help_text="per seat")
-    marriages = serializers.ListField(
-        child=serializers.ListField(child=serializers.CharField()),
-        help_text="announced marriage suits per seat",
-    )
-    hand = _cards("your cards, sorted")
-    captured = _cards("cards in your won tricks")
-    points = serializers.IntegerField(help_text="your card points plus counted marriages")
-    pending_marriage_points = serializers.IntegerField(
-        help_text="marriage points that count once you win a trick"
-    )
-    revealed = RevealedDeal(required=False, help_text="only once the deal is over")
-    shown_hands = ShownHand(
-        many=True,
-        required=False,
-        help_text="the other players' hands shown to you right now (online play, 10 s)",
-    )
-
-
-class MatchResult(serializers.Serializer):
-    winner = serializers.IntegerField(allow_null=True)
-    reason = serializers.ChoiceField(choices=MATCH_END_REASONS)
-    scores = serializers.ListField(child=serializers.IntegerField())
-    radli = serializers.IntegerField(allow_null=True, help_text="the loser's seat")
-    schneider = serializers.BooleanField()
-    ruckschneider = serializers.BooleanField()
-
-
-class Action(serializers.Serializer):
-    """An action exactly as listed in ``legal_actions``: send one back unchanged."""
-
-    type = serializers.ChoiceField(choices=ACTION_TYPES)
-    card = serializers.CharField(required=False, help_text=f"play_card only; {CARD_HELP}")
-    confirm = serializers.BooleanField(required=False, help_text="surrender only; must be true")
-
-
-class MatchView(serializers.Serializer):
-    """Everything the caller's seat may know now (``engine.view_for``)."""
-
-    seat = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=VIEW_STATUSES)
-    variant = serializers.CharField(allow_null=True)
-    target = serializers.IntegerField(help_text="game points that win the match")
-    scores = serializers.ListField(child=serializers.IntegerField(), help_text="game points")
-    deals_played = serializers.IntegerField()
-    deal = DealView(allow_null=True)
-    result = MatchResult(allow_null=True)
-    legal_actions = Action(many=True, help_text="what you may send now; empty if nothing")
-    presence = PresenceView(required=False, help_text="absent before the match starts")
-
-
-_EVENT_SCHEMA = {
-    "type": "object",
-    "required": ["type", "schema_version"],
-    "properties": {
-        "type": {"type": "string", "enum": [cls.type for cls in event_types()]},
-        "schema_version": {"type": "integer"},
-    },
-    "additionalProperties": True,
-    "description": "One engine event, redacted for your seat, with the fields of its type: "
-    "match_started {variant, seats, first_dealer, target}; "
-    "deal_started {number, dealer, commitment, trump_card, hand}; "
-    "trump_exchanged {seat, card, taken}; talon_closed {seat}; "
-    "marriage_announced {seat, suit, points}; card_played {seat, card, stand_in}; "
-    "trick_taken {seat, points}; card_drawn {seat, card (only for the drawer, or face up), "
-    "face_up}; deal_surrendered {seat}; "
-    "deal_ended {winner, game_points, reason, deck, salt}; "
-    "match_ended {winner, reason, scores, radli, schneider, ruckschneider}; "
-    "player_disconnected {seat, deadline}; player_reconnected {seat}; "
-    "pause_started {seat, until}; stand_in_started {seat}; pause_ended {seat}; "
-    "hand_shown {seat, until, cards (to the others only while shown)}; hand_hidden {seat}. "
-    "card_played also carries stand_in: true when the computer played it for a paused player.",
-}
-
-
-@extend_schema_field(_EVENT_SCHEMA)
-class EventField(serializers.DictField):
-    pass
-
-
 class EventEnvelope(serializers.Serializer):
     type = serializers.CharField(help_text='always "event"')
     match_id = serializers.UUIDField()
     seq = serializers.IntegerField(help_text="1, 2, … per match, without gaps")
-    event = EventField()
+    event = declared(
+        "Event",
+        help_text="the event, redacted for your seat: a deal_started carries your hand but not "
+        "the deck and salt (deal_ended brings them); a card_drawn face down names its card "
+        "only to the drawer; a hand_shown names its cards to the others only while it is shown",
+    )
 
 
 class EventFeed(serializers.Serializer):
     version = serializers.IntegerField(help_text="the match's current version")
     has_more = serializers.BooleanField(help_text="ask again with after_seq = the last seq")
     events = EventEnvelope(many=True)
-
-
-class DealRecord(RevealedDealFields):
-    number = serializers.IntegerField()
-    commitment = serializers.CharField()
-    trump_suit = serializers.CharField(help_text=SUITS_HELP)
-    dealer = serializers.IntegerField()
-
-
-REMATCH_STATUSES = ["offered", "started"]
 
 
 class RematchState(serializers.Serializer):
@@ -292,13 +186,13 @@ class MatchOutput(serializers.Serializer):
     end_reason = serializers.CharField(allow_null=True)
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
-    view = MatchView()
+    view = declared("MatchView")
 
 
 class ActionSubmit(serializers.Serializer):
     """The documented body of ``POST …/actions/`` (validated by ``inputs.ActionInput``)."""
 
-    action = Action()
+    action = declared("ActionRequest")
     expected_version = serializers.IntegerField(
         min_value=0, help_text="the version you saw; a stale one is a 409 version_conflict"
     )
@@ -307,6 +201,17 @@ class ActionSubmit(serializers.Serializer):
         max_length=64,
         help_text="unique per move (e.g. a UUID); resending it returns the first answer",
     )
+
+
+class ActionOutput(serializers.Serializer):
+    version = serializers.IntegerField(help_text="seq of this action's last event")
+    events = EventEnvelope(many=True, help_text="this action's events, redacted for you")
+    view = declared("MatchView", help_text="your view right after this action (before any reply)")
+
+
+class Heartbeat(serializers.Serializer):
+    version = serializers.IntegerField(help_text="the match's version: fetch it if yours is older")
+    presence = declared("PresenceView", required=False, help_text="every seat's clocks")
 
 
 class MatchSummary(serializers.Serializer):
@@ -326,17 +231,6 @@ class PaginatedMatchSummaryList(serializers.Serializer):
     next = serializers.URLField(allow_null=True)
     previous = serializers.URLField(allow_null=True)
     results = MatchSummary(many=True)
-
-
-class ActionOutput(serializers.Serializer):
-    version = serializers.IntegerField(help_text="seq of this action's last event")
-    events = EventEnvelope(many=True, help_text="this action's events, redacted for you")
-    view = MatchView(help_text="your view right after this action (before any reply)")
-
-
-class Heartbeat(serializers.Serializer):
-    version = serializers.IntegerField(help_text="the match's version: fetch it if yours is older")
-    presence = PresenceView(required=False, help_text="every seat's clocks")
 
 
 class RematchOutput(serializers.Serializer):

@@ -19,13 +19,13 @@ from .inputs import ActionInput, ComputerMatchInput, EventsQuery, JoinInput, Roo
 from .schema import (
     ActionOutput,
     ActionSubmit,
-    DealRecord,
     EventFeed,
     Heartbeat,
     MatchOutput,
     MatchSummary,
     PaginatedMatchSummaryList,
     RematchOutput,
+    ref,
 )
 
 
@@ -271,7 +271,7 @@ class DealRecordApi(APIView):
         summary="A finished deal in full, to verify its fair-play commitment",
         responses={
             200: OpenApiResponse(
-                DealRecord,
+                ref("DealRecord"),
                 description="Check: sha256(salt + ''.join(deck)) == commitment (hex).",
             ),
             **problem_responses(
