@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 from django.conf import settings
@@ -17,6 +17,9 @@ from apps.matches.engine.events import DealEnded, DealStarted, HandShown
 from . import event_store
 from .models import Match, MatchEvent, RematchOffer
 from .push import envelopes_for
+
+if TYPE_CHECKING:
+    from .appending import Outcome
 
 
 def match_for_player(*, match_id: UUID, user: User) -> tuple[Match, int]:
@@ -115,6 +118,17 @@ def match_payload(*, match: Match, seat: int, user: User) -> dict[str, Any]:
 def seat_view(match: Match, state: MatchState, seat: int) -> dict[str, Any]:
     """The engine's view for ``seat``; between people it offers the presence actions too."""
     return view_for(state, seat, online=match.mode != Match.Mode.COMPUTER)
+
+
+def action_payload(*, outcome: Outcome, seat: int) -> dict[str, Any]:
+    """The answer to a seat's action: the version it reached, its events redacted for the seat,
+    and the seat's view right after it (before any reply of the computer)."""
+    match = outcome.match
+    return {
+        "version": outcome.last_seq,
+        "events": envelopes_for(match.id, match.variant, outcome.first_seq, outcome.events, seat),
+        "view": seat_view(match, outcome.state, seat),
+    }
 
 
 def rematch_of(match: Match) -> dict[str, Any] | None:

@@ -33,7 +33,7 @@ from apps.matches.engine.commands import Pause, Resume, ShowHand
 from apps.matches.strengths import LEVELS
 from apps.wallet.services import stakes_hold
 
-from . import attendance, deadlines, event_store
+from . import attendance, deadlines, event_store, selectors
 from .appending import Outcome, command_apply
 from .appending import rng as _rng
 from .models import Match, MatchEvent, Seat
@@ -357,3 +357,26 @@ def _outcome_of_batch(match: Match, batch: int) -> Outcome:
     last = seqs[-1]
     events = event_store.events_load(match.id, after_seq=batch - 1, upto_seq=last)
     return Outcome(match, batch, last, events, event_store.state_at(match.id, last))
+
+
+# --- opening a match (what a load owes the clock) ------------------------------------------
+
+
+def match_open(*, match_id: UUID, user: User) -> tuple[Match, int]:
+    """The caller's match and seat, after what the clock is owed: an open room whose invitation
+    ran out is expired, run-out deadlines are applied (on every load, not only by a worker),
+    and the caller's sign of life is noted; the match is read again if any of these wrote."""
+    match, seat = selectors.match_for_player(match_id=match_id, user=user)
+    now = timezone.now()
+    stale = False
+    if selectors.invite_is_due(match):
+        rooms_expire_due(user=match.created_by)
+        stale = True
+    if deadlines.load_is_due(match, now):
+        deadlines.deadlines_apply(match.id, now=now)
+        stale = True
+    if attendance.presence_seen_on_load(match, seat, now):
+        stale = True
+    if stale:
+        match, seat = selectors.match_for_player(match_id=match_id, user=user)
+    return match, seat

@@ -183,13 +183,17 @@ SPECTACULAR_SETTINGS = {
         {"name": "blocks", "description": "Players you blocked (private to you)"},
         {"name": "calls", "description": "Voice calls: ICE servers (signalling is on the socket)"},
     ],
+    # The engine's views and events are declared next to the engine code that builds them
+    # (apps/matches/engine/shapes.py, each variant's Rules.shapes); this hook makes them the
+    # components MatchView, DealView, Event … (with their enums: ViewStatusEnum, PhaseEnum,
+    # ActionTypeEnum, DealEndReasonEnum, MatchEndReasonEnum). It runs after the enum hook.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "apps.matches.api.schema.declared_components",
+    ],
     "ENUM_NAME_OVERRIDES": {
-        "MatchStatusEnum": "apps.matches.api.MATCH_STATUSES",
-        "ViewStatusEnum": "apps.matches.api.VIEW_STATUSES",
-        "ActionTypeEnum": "apps.matches.api.ACTION_TYPES",
-        "DealEndReasonEnum": "apps.matches.engine.variants.klub.events.DEAL_END_REASONS",
-        "MatchEndReasonEnum": "apps.matches.api.MATCH_END_REASONS",
-        "RematchStatusEnum": "apps.matches.api.REMATCH_STATUSES",
+        "MatchStatusEnum": "apps.matches.api.schema.MATCH_STATUSES",
+        "RematchStatusEnum": "apps.matches.api.schema.REMATCH_STATUSES",
         "ReportCategoryEnum": "apps.moderation.api.REPORT_CATEGORIES",
         "ReportStatusEnum": "apps.moderation.api.REPORT_STATUSES",
         "NoticeKindEnum": "apps.moderation.api.NOTICE_KINDS",

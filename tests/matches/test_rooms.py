@@ -156,3 +156,36 @@ def test_moves_before_the_second_player_arrives_are_refused(make_player: MakePla
     body = {"action": {"type": "resign"}, "expected_version": 0, "client_move_id": "early"}
     refused = host.client.post(f"/api/v1/matches/{room['id']}/actions/", body, format="json")
     assert (refused.status_code, refused.json()["code"]) == (409, "match_not_started")
+
+
+@pytest.mark.django_db(transaction=True)  # Kati's answer runs after commit
+def test_the_host_may_seat_kati_in_the_empty_seat_and_the_match_starts(
+    make_player: MakePlayer,
+) -> None:
+    """A room starts when it holds the variant's number of seats, people or Kati."""
+    host = make_player()
+    room = _open_room(host)
+    seated = host.client.post(
+        f"/api/v1/rooms/{room['id']}/seats/", {"strength": "club"}, format="json"
+    )
+    assert seated.status_code == 200, seated.content
+    match = seated.json()
+    assert match["status"] == "active" and match["invite"] is None
+    assert match["players"][1]["strength"] == "club"
+    assert match["view"]["deal"]["turn"] == match["your_seat"]  # Kati has answered if she led
+    again = host.client.post(
+        f"/api/v1/rooms/{room['id']}/seats/", {"strength": "club"}, format="json"
+    )
+    assert again.status_code == 409 and again.json()["code"] == "room_not_open"
+
+
+def test_only_the_host_seats_kati(make_player: MakePlayer) -> None:
+    host, other = make_player(), make_player()
+    room = _open_room(host)
+    refused = other.client.post(f"/api/v1/rooms/{room['id']}/seats/", {}, format="json")
+    assert refused.status_code == 404 and refused.json()["code"] == "match_not_found"
+    unknown = host.client.post(
+        f"/api/v1/rooms/{room['id']}/seats/", {"strength": "grandmaster"}, format="json"
+    )
+    assert unknown.status_code == 400
+    assert Match.objects.get(pk=room["id"]).status == Match.Status.WAITING

@@ -107,6 +107,19 @@ def beats(challenger: Card, best: Card, trump: str) -> bool:
     return challenger.suit == trump
 
 
+def code_schema(deck: Iterable[Card] | None = None) -> dict[str, str]:
+    """The JSON Schema of a card's code on the wire, naming the suits and ranks of ``deck``
+    (default: every card there is)."""
+    found = tuple(deck) if deck is not None else tuple(_CARDS.values())
+    suits = [s for s in SUITS if any(c.suit == s for c in found)]
+    ranks = [r for r in RANKS if any(c.rank == r for c in found)]
+    return {
+        "type": "string",
+        "description": f"card code: suit ({', '.join(suits)}) + rank ({', '.join(ranks)}), "
+        f"e.g. {suits[0]}{ranks[-1]}",
+    }
+
+
 def sorted_codes(cs: Iterable[Card]) -> list[str]:
     """The codes of ``cs`` in display order (suit, then rank): how a hand is shown."""
     return codes(sorted(cs))

@@ -4,6 +4,10 @@ Events are stored as ``{"type", "schema_version", **fields}``; commands as ``{"t
 Decoding validates every field, so a client's malformed command becomes a ``CodecError``
 (a 400 for the service), never an exception from deep inside the rules.
 
+The same field types give each registered class its JSON Schema (``event_schema``,
+``command_schema``): the dataclass is the one declaration of its wire shape (``shapes.py``
+builds the API's event and action shapes from these).
+
 Old stored events are brought up to date by *upcasters*: ``UPCASTERS[(type, version)]`` turns
 the payload of that version into the payload of ``version + 1``.
 """
@@ -16,7 +20,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from .cards import Card, UnknownCard, card
+from .cards import Card, UnknownCard, card, code_schema
 from .commands import TABLE_COMMANDS, Command
 from .errors import echo
 from .events import TABLE_EVENTS, Event
@@ -105,8 +109,35 @@ def _converters(hint: Any) -> tuple[Callable[[Any], Any], Callable[[Any], Any]]:
     raise TypeError(f"no JSON converter for {hint!r}")
 
 
+def _schema(hint: Any) -> JSON:
+    """The JSON Schema of one annotated field type as ``_converters`` puts it on the wire (the
+    OpenAPI 3.0 dialect: ``nullable`` for ``X | None``)."""
+    simple = {int: "integer", str: "string", bool: "boolean"}
+    if hint in simple:
+        return {"type": simple[hint]}
+    if hint is Card:
+        return code_schema()
+    if hint is datetime:
+        return {"type": "string", "format": "date-time"}
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        return {"type": "array", "items": _schema(args[0])}
+    if args and type(None) in args and len(args) == 2:  # X | None
+        inner = next(a for a in args if a is not type(None))
+        return {**_schema(inner), "nullable": True}
+    raise TypeError(f"no JSON Schema for {hint!r}")
+
+
+def _doc(cls: type) -> str | None:
+    """The first paragraph of a class's own docstring (not the one ``dataclass`` makes up)."""
+    doc = cls.__doc__
+    if not doc or doc.startswith(f"{cls.__name__}("):
+        return None
+    return " ".join(doc.strip().split("\n\n")[0].split())
+
+
 class _Shape:
-    """How one dataclass crosses the wire: its fields with their converters."""
+    """How one dataclass crosses the wire: its fields with their converters and schemas."""
 
     def __init__(self, cls: type) -> None:
         hints = typing.get_type_hints(cls)
@@ -115,6 +146,25 @@ class _Shape:
             (f.name, *_converters(hints[f.name]), f.default is dataclasses.MISSING)
             for f in dataclasses.fields(cls)
         ]
+        self.schemas = {
+            f.name: _schema(hints[f.name]) | _described(f.metadata.get("description"))
+            for f in dataclasses.fields(cls)
+        }
+
+    def schema(self) -> JSON:
+        """The payload as JSON Schema: its ``type`` (and an event's ``schema_version``) with
+        their one value, then every field; ``encode`` writes them all, defaults included."""
+        head: JSON = {"type": {"type": "string", "enum": [self.cls.type]}}
+        version = getattr(self.cls, "schema_version", None)
+        if version is not None:
+            head["schema_version"] = {"type": "integer", "enum": [version]}
+        properties = {**head, **self.schemas}
+        return {
+            "type": "object",
+            **_described(_doc(self.cls)),
+            "properties": properties,
+            "required": list(properties),
+        }
 
     def encode(self, obj: Any) -> JSON:
         return {name: encode(getattr(obj, name)) for name, encode, _, _ in self.fields}
@@ -156,6 +206,20 @@ def register_command(cls: type) -> None:
 def event_types() -> list[type]:
     """Every event type known: the table's and those of every registered variant."""
     return [shape.cls for shape in _EVENT_SHAPES.values()]
+
+
+def event_schema(cls: type) -> JSON:
+    """The JSON Schema of an event class's payload (``to_json``)."""
+    return _Shape(cls).schema()
+
+
+def command_schema(cls: type) -> JSON:
+    """The JSON Schema of a command class's payload (``command_to_json``)."""
+    return _Shape(cls).schema()
+
+
+def _described(description: str | None) -> JSON:
+    return {"description": description} if description else {}
 
 
 for _cls in TABLE_EVENTS:

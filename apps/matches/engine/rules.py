@@ -5,10 +5,10 @@ In the style of scalachess's ``Variant``: the generic core (``table.py``, ``pres
 ``decide.py``, ``evolve.py``, ``view.py``, ``codec.py``) knows matches, deals, seats and
 presence; everything a game decides — its deck and deal layout, its commands and events, how
 they are handled and folded, what may be played, what a seat sees, the public history, when the
-match is won — is asked of ``state.variant``, a ``Rules``. A variant lives in
-``variants/<name>/`` and is registered with :func:`register`; the built-in ones are registered
-by ``variants/__init__.py``. A test may register its own (a toy variant) without touching the
-core.
+match is won — is asked of ``state.variant``, a ``Rules``, which declares the JSON it builds
+for a seat in its ``shapes`` (``shapes.py``). A variant lives in ``variants/<name>/`` and is
+registered with :func:`register`; the built-in ones are registered by ``variants/__init__.py``.
+A test may register its own (a toy variant) without touching the core.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from . import codec
 from .cards import Card
 from .codec import JSON
 from .errors import RuleViolation, echo
+from .shapes import Shapes
 
 if TYPE_CHECKING:
     from .commands import Command
@@ -53,6 +54,7 @@ class Rules:
     fold: Mapping[type, Evolver]  # the table's evolvers and the variant's, set by ``register``
     upcasters: ClassVar[Mapping[tuple[str, int], Callable[[JSON], JSON]]] = {}
     deal_end_reasons: ClassVar[tuple[str, ...]]
+    shapes: ClassVar[Shapes]  # what deal_view, history and redact build, declared (shapes.py)
 
     def __repr__(self) -> str:
         return f"<Rules {self.name}>"

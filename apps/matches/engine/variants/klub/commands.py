@@ -3,7 +3,7 @@ the talon, playing a card and surrendering the deal. ``sixty-six`` plays them to
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from ...cards import Card
@@ -38,7 +38,7 @@ class Surrender:
 
     type: ClassVar[str] = "surrender"
     seat: int
-    confirm: bool = False
+    confirm: bool = field(default=False, metadata={"description": "must be true"})
 
 
 COMMANDS: tuple[type, ...] = (ExchangeTrump, CloseTalon, PlayCard, Surrender)

@@ -16,6 +16,7 @@ from .events import DEAL_END_REASONS, EVENTS
 from .evolve import EVOLVERS, Layout, layout, new_deal
 from .history import history
 from .legal import deal_actions, no_card_played
+from .shapes import SHAPES
 from .state import KlubDeal
 
 
@@ -44,6 +45,7 @@ class KlubRules(Rules):
     evolvers = EVOLVERS
     upcasters: ClassVar = {("card_played", 1): _card_played_v1}
     deal_end_reasons = DEAL_END_REASONS
+    shapes = SHAPES
 
     def layout(self, deck: tuple[Card, ...], dealer: int) -> Layout:
         """(hands by seat, trump card, face-down talon in draw order) of a deck order."""

@@ -1,0 +1,238 @@
+"""The OpenAPI description of the match API's answers (documentation only: nothing here runs while
+a request is answered, except ``MatchSummary``, which also shapes the rows of the match list).
+
+The serializers below describe what ``selectors`` builds around the engine's JSON. The engine's
+JSON itself — the match view with its deal view, the actions, the presence clocks, the events —
+is not described here: it is declared once next to the engine code that builds it
+(``engine/shapes.py``, each variant's ``Rules.shapes``), and ``declared_components``, a
+postprocessing hook (``SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"]``), turns those
+declarations into components (``MatchView``, ``DealView``, ``Event`` …; a named part of a
+declaration becomes the component of its name). A field that holds one is a ``declared(name)``
+field. Where variants differ, the component is a union by variant (``shapes.union``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from apps.matches.engine import VARIANTS, Rules, shapes
+
+# Choice sets named in SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].
+MATCH_STATUSES = ["waiting", "active", "finished", "expired", "cancelled"]
+REMATCH_STATUSES = ["offered", "started"]
+
+COMPONENTS = "#/components/schemas/"
+
+
+# --- the engine's declared shapes as components ----------------------------------------------
+
+
+def ref(name: str) -> dict[str, str]:
+    """A reference to the component ``name``."""
+    return {"$ref": COMPONENTS + name}
+
+
+_FIELDS: dict[str, type[serializers.Field]] = {}
+# Declared shapes a request sends back, under the name COMPONENT_SPLIT_REQUEST gives a request's.
+REQUEST_NAMES = {"ActionRequest": "Action"}
+
+
+def declared(name: str, **kwargs: Any) -> serializers.Field:
+    """A field documented as the declared component ``name`` (``help_text``, ``allow_null``
+    and ``required`` work as on any field)."""
+    if name not in _FIELDS:
+        field = type(f"{name}Field", (serializers.JSONField,), {"__doc__": f"A {name}."})
+        _FIELDS[name] = extend_schema_field(ref(name))(field)
+    return _FIELDS[name](**kwargs)
+
+
+def deal_record(variants: list[Rules]) -> dict[str, Any]:
+    """``selectors.deal_record``: a finished deal's reveal with the deal's number, commitment,
+    trump suit and dealer, all from the variant's deal view."""
+    records = {}
+    for rules in variants:
+        view = rules.shapes.deal_view["properties"]
+        revealed = shapes.unwrap(view["revealed"])
+        records[rules.name] = shapes.obj(
+            {
+                **revealed["properties"],
+                **{key: view[key] for key in ("number", "commitment", "trump_suit", "dealer")},
+            },
+            description=revealed.get("description"),
+        )
+    return shapes.union("DealRecord", records)
+
+
+def declared_schemas() -> dict[str, Any]:
+    """Every declared shape, as components by name: each named part (a ``title``) is cut out
+    into a component of its own and referred to."""
+    variants = list(VARIANTS.values())
+    found: dict[str, Any] = {}
+
+    def component(node: dict[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, value in node.items():
+            if key == "properties":
+                out[key] = {name: component(schema) for name, schema in value.items()}
+            elif key in ("items", "additionalProperties", "not") and isinstance(value, dict):
+                out[key] = component(value)
+            elif key in ("allOf", "oneOf", "anyOf"):
+                out[key] = [component(schema) for schema in value]
+            elif key == "discriminator":
+                mapping = {k: COMPONENTS + name for k, name in value.get("mapping", {}).items()}
+                out[key] = {**value, "mapping": mapping}
+            elif key == "required":
+                out[key] = sorted(value)  # as drf-spectacular lists a serializer's
+            else:
+                out[key] = value
+        name = out.pop("title", None)
+        if name is None:
+            return out
+        if found.setdefault(name, out) != out:
+            raise ValueError(f"two different shapes are declared as {name!r}: name one apart")
+        return ref(name)
+
+    for root in [*shapes.declarations(variants), deal_record(variants)]:
+        component(root)
+    for alias, name in REQUEST_NAMES.items():
+        found[alias] = found[name]
+    return found
+
+
+def declared_components(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """Postprocessing hook: adds the declared components to the document. It runs after
+    drf-spectacular's enum hook, which would otherwise cut every inline enum (an event's
+    ``type``) out into a component of its own."""
+    schemas = result.setdefault("components", {}).setdefault("schemas", {})
+    for name, schema in declared_schemas().items():
+        if name in schemas:
+            raise ValueError(f"{name!r} is both a declared shape and a serializer's component")
+        schemas[name] = schema
+    result["components"]["schemas"] = dict(sorted(schemas.items()))
+    return result
+
+
+# --- what the selectors build around them ----------------------------------------------------
+
+
+class PlayerInfo(serializers.Serializer):
+    seat = serializers.IntegerField()
+    user_id = serializers.IntegerField(
+        allow_null=True, help_text="the player's id (for blocks, reports, stats); null: Kati"
+    )
+    name = serializers.CharField(help_text="display name; the computer is Kati")
+    avatar_url = serializers.CharField(allow_blank=True)
+    is_computer = serializers.BooleanField()
+    strength = serializers.CharField(allow_null=True, help_text="the computer's level, else null")
+    is_you = serializers.BooleanField()
+
+
+class Invite(serializers.Serializer):
+    code = serializers.CharField(help_text="6 characters; joining is case-insensitive")
+    join_url = serializers.URLField()
+    expires_at = serializers.DateTimeField()
+
+
+class EventEnvelope(serializers.Serializer):
+    type = serializers.CharField(help_text='always "event"')
+    match_id = serializers.UUIDField()
+    seq = serializers.IntegerField(help_text="1, 2, … per match, without gaps")
+    event = declared(
+        "Event",
+        help_text="the event, redacted for your seat: a deal_started carries your hand but not "
+        "the deck and salt (deal_ended brings them); a card_drawn face down names its card "
+        "only to the drawer; a hand_shown names its cards to the others only while it is shown",
+    )
+
+
+class EventFeed(serializers.Serializer):
+    version = serializers.IntegerField(help_text="the match's current version")
+    has_more = serializers.BooleanField(help_text="ask again with after_seq = the last seq")
+    events = EventEnvelope(many=True)
+
+
+class RematchState(serializers.Serializer):
+    status = serializers.ChoiceField(choices=REMATCH_STATUSES)
+    offered_by_seat = serializers.IntegerField(required=False, help_text="offered only")
+    expires_at = serializers.DateTimeField(required=False, help_text="offered only")
+    new_match_id = serializers.UUIDField(required=False, help_text="started only")
+
+
+class MatchOutput(serializers.Serializer):
+    """A match as the caller sees it. ``view`` is the engine's view for the caller's seat."""
+
+    id = serializers.UUIDField()
+    mode = serializers.ChoiceField(choices=["computer", "friend", "ranked"])
+    variant = serializers.CharField()
+    status = serializers.ChoiceField(choices=MATCH_STATUSES)
+    version = serializers.IntegerField(
+        help_text="seq of the last event; send it as expected_version"
+    )
+    your_seat = serializers.IntegerField()
+    scores = serializers.ListField(child=serializers.IntegerField())
+    players = PlayerInfo(many=True)
+    invite = Invite(allow_null=True, help_text="the room's invite, for its creator while open")
+    stake = serializers.IntegerField(
+        allow_null=True, help_text="ranked: the coins each player staked; otherwise null"
+    )
+    rematch = RematchState(
+        allow_null=True,
+        help_text="a finished match's rematch: offered (and by whom) or started; else null",
+    )
+    winner_seat = serializers.IntegerField(allow_null=True)
+    end_reason = serializers.CharField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+    view = declared("MatchView")
+
+
+class ActionSubmit(serializers.Serializer):
+    """The documented body of ``POST …/actions/`` (validated by ``inputs.ActionInput``)."""
+
+    action = declared("ActionRequest")
+    expected_version = serializers.IntegerField(
+        min_value=0, help_text="the version you saw; a stale one is a 409 version_conflict"
+    )
+    client_move_id = serializers.CharField(
+        min_length=1,
+        max_length=64,
+        help_text="unique per move (e.g. a UUID); resending it returns the first answer",
+    )
+
+
+class ActionOutput(serializers.Serializer):
+    version = serializers.IntegerField(help_text="seq of this action's last event")
+    events = EventEnvelope(many=True, help_text="this action's events, redacted for you")
+    view = declared("MatchView", help_text="your view right after this action (before any reply)")
+
+
+class Heartbeat(serializers.Serializer):
+    version = serializers.IntegerField(help_text="the match's version: fetch it if yours is older")
+    presence = declared("PresenceView", required=False, help_text="every seat's clocks")
+
+
+class MatchSummary(serializers.Serializer):
+    id = serializers.UUIDField()
+    mode = serializers.CharField()
+    variant = serializers.CharField()
+    status = serializers.CharField()
+    scores = serializers.ListField(child=serializers.IntegerField())
+    version = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+
+
+class PaginatedMatchSummaryList(serializers.Serializer):
+    """A page of ``MatchSummary`` (LimitOffsetPagination; OpenAPI only)."""
+
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = MatchSummary(many=True)
+
+
+class RematchOutput(serializers.Serializer):
+    status = serializers.ChoiceField(choices=REMATCH_STATUSES)
+    new_match_id = serializers.UUIDField(allow_null=True)

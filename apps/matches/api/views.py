@@ -1,0 +1,380 @@
+"""The match API's views: each parses its input, calls one service or selector, and answers.
+Their OpenAPI description is in ``schema.py``, their inputs in ``inputs.py``."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from apps.common.schema import CSRF_FAILED, NOT_AUTHENTICATED, problem_responses
+from apps.matches import rematches, selectors, services
+
+from .inputs import ActionInput, ComputerMatchInput, EventsQuery, JoinInput, RoomInput, SeatInput
+from .schema import (
+    ActionOutput,
+    ActionSubmit,
+    EventFeed,
+    Heartbeat,
+    MatchOutput,
+    MatchSummary,
+    PaginatedMatchSummaryList,
+    RematchOutput,
+    ref,
+)
+
+
+class MatchPagination(LimitOffsetPagination):
+    default_limit = 20
+    max_limit = 100
+
+
+NOT_FOUND = "`match_not_found`: no such match, or you do not sit in it"
+
+
+def _match_response(request: Request, match_id: UUID, code: int = 200) -> Response:
+    """The match as it stands now (the computer may have moved since the service returned)."""
+    match, seat = services.match_open(match_id=match_id, user=request.user)
+    return Response(selectors.match_payload(match=match, seat=seat, user=request.user), status=code)
+
+
+class ComputerMatchCreateApi(APIView):
+    """Start a match against the computer (Kati). Guests may; there is no stake."""
+
+    @extend_schema(
+        tags=["matches"],
+        summary="Start a match against the computer",
+        request=ComputerMatchInput,
+        responses={
+            201: MatchOutput,
+            **problem_responses(
+                {
+                    400: "`invalid_input`, `parse_error`, `unknown_variant`, `unknown_strength`",
+                    401: NOT_AUTHENTICATED,
+                    403: CSRF_FAILED,
+                }
+            ),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        data = ComputerMatchInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        match = services.match_create_vs_computer(user=request.user, **data.validated_data)
+        return _match_response(request, match.id, status.HTTP_201_CREATED)
+
+
+class RoomCreateApi(APIView):
+    """Open a friend room; the answer's ``invite`` holds the code and the join link."""
+
+    @extend_schema(
+        tags=["rooms"],
+        summary="Open a friend room (registered players only)",
+        request=RoomInput,
+        responses={
+            201: MatchOutput,
+            **problem_responses(
+                {
+                    400: "`invalid_input`, `parse_error`, `unknown_variant`",
+                    401: NOT_AUTHENTICATED,
+                    403: f"`registration_required`: guests cannot; {CSRF_FAILED}",
+                    409: "`invite_code_exhausted`: no free invite code, try again",
+                }
+            ),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        data = RoomInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        match = services.room_create(user=request.user, **data.validated_data)
+        return _match_response(request, match.id, status.HTTP_201_CREATED)
+
+
+class RoomJoinApi(APIView):
+    """Join a friend room by its invite code; the match starts."""
+
+    @extend_schema(
+        tags=["rooms"],
+        summary="Join a friend room by its invite code",
+        request=JoinInput,
+        responses={
+            200: MatchOutput,
+            **problem_responses(
+                {
+                    400: "`invalid_input`, `parse_error`",
+                    401: NOT_AUTHENTICATED,
+                    403: f"`registration_required`: guests cannot; {CSRF_FAILED}",
+                    404: "`invite_not_found`: no room has this code",
+                    409: "`room_full`: the room already has two players (or has ended); "
+                    "`already_in_room`: it is your own room",
+                    410: "`invite_expired`: the invitation ran out; "
+                    "`invite_cancelled`: its creator closed the room",
+                }
+            ),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        data = JoinInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        match = services.room_join(user=request.user, code=data.validated_data["code"])
+        return _match_response(request, match.id)
+
+
+class RoomCancelApi(APIView):
+    """Close your room before anyone joins; its code stops working."""
+
+    @extend_schema(
+        tags=["rooms"],
+        summary="Cancel your friend room before anyone joins",
+        request=None,
+        responses={
+            200: MatchOutput,
+            **problem_responses(
+                {
+                    401: NOT_AUTHENTICATED,
+                    404: "`match_not_found`: no room of yours has this id",
+                    409: "`room_not_open`: somebody joined already, or it expired",
+                }
+            ),
+        },
+    )
+    def post(self, request: Request, match_id: UUID) -> Response:
+        services.room_cancel(user=request.user, match_id=match_id)
+        return _match_response(request, match_id)
+
+
+class RoomSeatApi(APIView):
+    """Seat the computer (Kati, at a strength) in the next empty seat of your open room; the
+    match starts when every seat is taken."""
+
+    @extend_schema(
+        tags=["rooms"],
+        summary="Seat the computer in an empty seat of your room",
+        request=SeatInput,
+        responses={
+            200: MatchOutput,
+            **problem_responses(
+                {
+                    400: "`invalid_input`, `parse_error`, `unknown_strength`",
+                    401: NOT_AUTHENTICATED,
+                    403: CSRF_FAILED,
+                    404: "`match_not_found`: no room of yours has this id",
+                    409: "`room_not_open`: the room started, expired or was closed; "
+                    "`room_full`: no empty seat",
+                }
+            ),
+        },
+    )
+    def post(self, request: Request, match_id: UUID) -> Response:
+        data = SeatInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.room_seat_computer(user=request.user, match_id=match_id, **data.validated_data)
+        return _match_response(request, match_id)
+
+
+class MatchListApi(APIView):
+    """The caller's matches, newest first."""
+
+    @extend_schema(
+        tags=["matches"],
+        operation_id="matches_list",
+        summary="List your matches, newest first",
+        responses={
+            200: PaginatedMatchSummaryList,
+            **problem_responses({401: NOT_AUTHENTICATED}),
+        },
+        parameters=[
+            OpenApiParameter("limit", int, description="page size (send it: see docs/api.md)"),
+            OpenApiParameter("offset", int, description="matches to skip"),
+        ],
+    )
+    def get(self, request: Request) -> Response:
+        services.rooms_expire_due(user=request.user)
+        paginator = MatchPagination()
+        page = paginator.paginate_queryset(selectors.matches_of_player(user=request.user), request)
+        return paginator.get_paginated_response(MatchSummary(page, many=True).data)
+
+
+class MatchDetailApi(APIView):
+    """The match as the caller's seat sees it."""
+
+    @extend_schema(
+        tags=["matches"],
+        summary="Get a match as your seat sees it",
+        responses={
+            200: MatchOutput,
+            **problem_responses({401: NOT_AUTHENTICATED, 404: NOT_FOUND}),
+        },
+    )
+    def get(self, request: Request, match_id: UUID) -> Response:
+        return _match_response(request, match_id)
+
+
+class MatchActionApi(APIView):
+    """Send an action. Retrying with the same ``client_move_id`` returns the first answer."""
+
+    @extend_schema(
+        tags=["matches"],
+        summary="Send an action (a card, exchange, close, surrender, resign, leave)",
+        request=ActionSubmit,
+        responses={
+            200: ActionOutput,
+            **problem_responses(
+                {
+                    400: "`invalid_input`, `parse_error`; `invalid_action`: not an action a "
+                    "player may send (unknown type or card, missing or extra fields)",
+                    401: NOT_AUTHENTICATED,
+                    403: CSRF_FAILED,
+                    404: NOT_FOUND,
+                    409: "`version_conflict` (with `current_version`): the match moved on, "
+                    "fetch it and decide again; `match_not_started`; "
+                    "`client_move_id_reused`; or a rule code such as `not_your_turn`, "
+                    "`card_not_in_hand`, `must_follow_suit`, `must_beat`, `must_trump`, "
+                    "`talon_closed`, `exchange_not_allowed`, `confirmation_required`, "
+                    "`deal_in_progress`, `match_over`; for pause, resume and show_hand: "
+                    "`online_only` (not against the computer), `already_paused`, "
+                    "`pause_limit`, `not_paused`, `already_shown`, `empty_hand`",
+                }
+            ),
+        },
+    )
+    def post(self, request: Request, match_id: UUID) -> Response:
+        data = ActionInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        outcome, seat = services.match_command_submit(
+            match_id=match_id,
+            user=request.user,
+            payload=data.validated_data["action"],
+            expected_version=data.validated_data["expected_version"],
+            client_move_id=data.validated_data["client_move_id"],
+        )
+        return Response(selectors.action_payload(outcome=outcome, seat=seat))
+
+
+class MatchHeartbeatApi(APIView):
+    """A sign of life for clients without a match socket (socket messages count by themselves).
+    If you were marked away, you are back."""
+
+    @extend_schema(
+        tags=["matches"],
+        summary="Say you are still here (REST-only clients, every 10 seconds)",
+        request=None,
+        responses={
+            200: Heartbeat,
+            **problem_responses({401: NOT_AUTHENTICATED, 403: CSRF_FAILED, 404: NOT_FOUND}),
+        },
+    )
+    def post(self, request: Request, match_id: UUID) -> Response:
+        match, seat = services.match_open(match_id=match_id, user=request.user)
+        return Response(selectors.heartbeat_payload(match=match, seat=seat))
+
+
+class MatchEventsApi(APIView):
+    """The event feed after ``after_seq``, redacted for the caller's seat."""
+
+    @extend_schema(
+        tags=["matches"],
+        summary="The match's events after a seq (catch up, resync after a gap)",
+        parameters=[EventsQuery],
+        responses={
+            200: EventFeed,
+            **problem_responses({400: "`invalid_input`", 401: NOT_AUTHENTICATED, 404: NOT_FOUND}),
+        },
+    )
+    def get(self, request: Request, match_id: UUID) -> Response:
+        query = EventsQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        match, seat = services.match_open(match_id=match_id, user=request.user)
+        return Response(selectors.events_for_seat(match=match, seat=seat, **query.validated_data))
+
+
+class DealRecordApi(APIView):
+    """A finished deal in full, with the deck and salt behind its published commitment."""
+
+    @extend_schema(
+        tags=["matches"],
+        summary="A finished deal in full, to verify its fair-play commitment",
+        responses={
+            200: OpenApiResponse(
+                ref("DealRecord"),
+                description="Check: sha256(salt + ''.join(deck)) == commitment (hex).",
+            ),
+            **problem_responses(
+                {
+                    401: NOT_AUTHENTICATED,
+                    404: f"{NOT_FOUND}; `deal_not_found`: no deal with this number",
+                    409: "`deal_not_over`: this deal is still being played",
+                }
+            ),
+        },
+    )
+    def get(self, request: Request, match_id: UUID, number: int) -> Response:
+        match, seat = selectors.match_for_player(match_id=match_id, user=request.user)
+        return Response(selectors.deal_record(match=match, seat=seat, number=number))
+
+
+def _rematch_response(new_match: object) -> Response:
+    if new_match is None:
+        return Response(
+            {"status": "offered", "new_match_id": None}, status=status.HTTP_202_ACCEPTED
+        )
+    return Response(
+        {"status": "started", "new_match_id": str(new_match.id)},  # type: ignore[attr-defined]
+        status=status.HTTP_201_CREATED,
+    )
+
+
+class RematchOfferApi(APIView):
+    """Offer a rematch of a finished match (both sockets hear ``rematch.offered``). Against the
+    computer, or when the other player already offered, the new match starts at once."""
+
+    @extend_schema(
+        tags=["matches"],
+        summary="Offer a rematch",
+        request=None,
+        responses={
+            201: RematchOutput,
+            202: RematchOutput,
+            **problem_responses(
+                {
+                    401: NOT_AUTHENTICATED,
+                    403: "`suspended`, `banned`, `blocked`",
+                    404: "`match_not_found`",
+                    409: "`match_not_finished`, `rematch_started`, `rematch_already_offered`, "
+                    "`insufficient_coins` (ranked)",
+                }
+            ),
+        },
+    )
+    def post(self, request: Request, match_id: UUID) -> Response:
+        return _rematch_response(rematches.rematch_offer(user=request.user, match_id=match_id))
+
+
+class RematchAcceptApi(APIView):
+    """Accept the other player's rematch offer: a new match starts from 0:0 (ranked: the stakes
+    are taken again). Both sockets hear ``rematch.started`` with the new match's id."""
+
+    @extend_schema(
+        tags=["matches"],
+        summary="Accept a rematch offer",
+        request=None,
+        responses={
+            201: RematchOutput,
+            **problem_responses(
+                {
+                    401: NOT_AUTHENTICATED,
+                    403: "`suspended`, `banned`, `blocked`",
+                    404: "`match_not_found`, `rematch_not_offered`",
+                    409: "`match_not_finished`, `rematch_started`, `own_offer`, "
+                    "`insufficient_coins` (ranked)",
+                    410: "`rematch_expired`",
+                }
+            ),
+        },
+    )
+    def post(self, request: Request, match_id: UUID) -> Response:
+        return _rematch_response(rematches.rematch_accept(user=request.user, match_id=match_id))

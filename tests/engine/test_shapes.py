@@ -1,0 +1,144 @@
+"""The declared shapes (``engine/shapes.py``, ``Rules.shapes``) hold what the engine really
+builds: every view, history and redacted event of stored klub matches that between them reach
+every event type and every way a deal or a match ends, for both seats, validates against its
+declaration; and the union by variant is one shape while the variants agree."""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import cache
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+from apps.matches.engine import (
+    INITIAL,
+    VARIANTS,
+    evolve,
+    from_json,
+    history_for,
+    redact_event,
+    shapes,
+    view_for,
+)
+from apps.matches.engine.events import TABLE_EVENTS
+from apps.matches.engine.variants.klub import KlubRules
+from tests.schema_check import json_schema
+
+from .test_stored_streams import DEAL_END_REASONS, EVENT_TYPES, MATCH_END_REASONS, stored_matches
+from .toy import ThreeCardKlub
+
+SEATS = (0, 1)
+
+
+@cache
+def validator(declaration: str) -> Draft202012Validator:
+    variants = list(VARIANTS.values())
+    schema = {
+        "view": shapes.match_view(variants),
+        "history": union_of("history"),
+        "event": shapes.event(variants),
+    }[declaration]
+    return Draft202012Validator(json_schema(schema))
+
+
+def union_of(part: str) -> dict[str, Any]:
+    return shapes.union("History", {r.name: getattr(r.shapes, part) for r in VARIANTS.values()})
+
+
+def errors(declaration: str, value: Any) -> list[str]:
+    found = validator(declaration).iter_errors(value)
+    return [f"{list(e.absolute_path)}: {e.message}" for e in sorted(found, key=str)][:3]
+
+
+def covering_matches() -> list[dict[str, Any]]:
+    """The first stored matches that together reach every event type and end reason."""
+    chosen, seen = [], set()
+    wanted = (
+        {("type", t) for t in EVENT_TYPES}
+        | {("deal_ended", r) for r in DEAL_END_REASONS}
+        | {("match_ended", r) for r in MATCH_END_REASONS}
+    )
+    for stored in stored_matches():
+        found = {("type", e["type"]) for e in stored["events"]}
+        found |= {(e["type"], e["reason"]) for e in stored["events"] if "reason" in e}
+        if found - seen:
+            chosen.append(stored)
+            seen |= found
+        if wanted <= seen:
+            return chosen
+    raise AssertionError(f"the fixture no longer covers {sorted(wanted - seen)}")
+
+
+def test_every_view_history_and_event_holds_to_its_declaration() -> None:
+    failures: list[str] = []
+    checked = 0
+    for index, stored in enumerate(covering_matches()):
+        state = INITIAL
+        for seq, payload in enumerate(stored["events"]):
+            event = from_json(payload)
+            state = evolve(state, event)
+            assert state.variant is not None
+            where = f"match {index}, seq {seq} ({payload['type']})"
+            for seat in SEATS:
+                for online in (False, True):
+                    view = view_for(state, seat, online=online)
+                    failures += [f"{where} view {seat}: {e}" for e in errors("view", view)]
+                history = history_for(state, seat)
+                if history is not None:
+                    failures += [f"{where} history: {e}" for e in errors("history", history)]
+            for seat in (*SEATS, None):
+                for current in (state, None):
+                    shown = redact_event(event, seat=seat, variant=state.variant, current=current)
+                    failures += [f"{where} event {seat}: {e}" for e in errors("event", shown)]
+            checked += 1
+    assert not failures, "\n".join(failures[:10])
+    assert checked > 100
+
+
+def test_the_event_union_names_each_type_once_and_tells_them_apart_by_type() -> None:
+    declared = shapes.event(VARIANTS.values())
+    kinds = [member["properties"]["type"]["enum"] for member in declared["oneOf"]]
+    assert sorted(k for (k,) in kinds) == sorted(EVENT_TYPES)
+    mapping = declared["discriminator"]["mapping"]
+    assert {m["title"] for m in declared["oneOf"]} == set(mapping.values())
+    assert mapping["card_played"] == "CardPlayedEvent"
+    assert {cls.type for cls in TABLE_EVENTS} <= set(mapping)
+
+
+def test_variants_that_agree_make_one_shape_and_others_a_union() -> None:
+    klub = VARIANTS["klub"]
+    assert shapes.deal_view([klub, ThreeCardKlub()]) == shapes.deal_view([klub])
+    assert shapes.deal_view([klub])["title"] == "DealView"
+    assert "oneOf" not in shapes.deal_view([klub])
+
+    class Other(KlubRules):
+        name = "other-game"
+        shapes = dataclasses.replace(
+            KlubRules.shapes,
+            deal_view=shapes.reshaped(KlubRules.shapes.deal_view, drop=("talon_size",)),
+        )
+
+    both = shapes.deal_view([klub, Other()])
+    assert both["title"] == "DealView"
+    assert [m["title"] for m in both["oneOf"]] == ["KlubDealView", "OtherGameDealView"]
+    assert "talon_size" not in both["oneOf"][1]["properties"]
+
+
+def test_the_actions_are_the_commands_a_seat_may_be_offered() -> None:
+    declared = shapes.action(VARIANTS.values())
+    kinds = declared["properties"]["type"]["enum"]
+    assert set(kinds) == {
+        "exchange_trump",
+        "close_talon",
+        "play_card",
+        "surrender",
+        "resign",
+        "leave",
+        "pause",
+        "resume",
+        "show_hand",
+    }
+    assert declared["required"] == ["type"]
+    assert declared["properties"]["confirm"]["description"] == "surrender only; must be true"
+    assert "seat" not in declared["properties"] and "stand_in" not in declared["properties"]

@@ -1,0 +1,68 @@
+"""The proof that the variant seam is one, over the API: a variant registered only by the tests
+(klub with 3-card hands, ``tests/engine/toy.py``) is played from a friend room to its end by two
+players through the public endpoints, with no change to the generic code."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from apps.matches import event_store
+from apps.matches.engine import VARIANTS
+from apps.matches.models import Match
+from tests.conftest import MakePlayer
+from tests.engine.toy import TOY, toy_registered
+from tests.matches.helpers import GIVING_UP, PRESENCE, act, fetch, random_move, shown
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def toy() -> Iterator[None]:
+    with toy_registered():
+        yield
+
+
+@pytest.mark.usefixtures("toy")
+def test_a_toy_variant_is_played_to_its_end_over_the_api(make_player: MakePlayer) -> None:
+    host, friend = make_player(), make_player()
+    room = host.client.post("/api/v1/rooms/", {"variant": TOY}, format="json")
+    assert room.status_code == 201, room.content
+    assert room.json()["variant"] == TOY
+    code = room.json()["invite"]["code"]
+    joined = friend.client.post("/api/v1/rooms/join/", {"code": code}, format="json")
+    assert joined.status_code == 200, joined.content
+    match_id = joined.json()["id"]
+    players = (host, friend)
+    rng = random.Random(3)
+    for move in range(2000):
+        views = [fetch(player, match_id) for player in players]
+        if views[0]["status"] == "finished":
+            break
+        for seat, seen in enumerate(views):
+            deal = seen["view"]["deal"]
+            if deal and deal["phase"] != "over":
+                assert len(deal["hand"]) <= 3  # the toy's hands
+                state = event_store.state_load(Match.objects.get(pk=match_id))
+                secret = {c.code for c in VARIANTS[TOY].secret(state, seat)}
+                assert not shown(seen, secret)
+        seat = next(s for s, seen in enumerate(views) if _moves(seen["view"]))
+        mover = views[seat]
+        answer = act(players[seat], mover, random_move(mover["view"], rng), f"m{move}")
+        assert answer.status_code == 200, answer.content
+    final = fetch(host, match_id)
+    assert final["status"] == "finished"
+    assert final["view"]["result"]["reason"] == "points"
+    assert max(final["view"]["scores"]) >= 3 == final["view"]["target"]
+
+
+def _moves(view: dict) -> list[dict]:
+    return [a for a in view["legal_actions"] if a["type"] not in GIVING_UP + PRESENCE]
+
+
+def test_an_unregistered_variant_is_refused(make_player: MakePlayer) -> None:
+    room = make_player().client.post("/api/v1/rooms/", {"variant": TOY}, format="json")
+    assert room.status_code == 400
+    assert room.json()["code"] in ("unknown_variant", "invalid_input")
