@@ -30,7 +30,7 @@ from apps.matches.engine import (
     echo,
 )
 from apps.matches.engine.commands import Pause, Resume, ShowHand
-from apps.matches.strengths import LEVELS
+from apps.matches.strengths import levels_for
 from apps.wallet.services import stakes_hold
 
 from . import attendance, deadlines, event_store, selectors
@@ -55,17 +55,19 @@ def _check_variant(variant: str) -> None:
         raise Problem(f"unknown variant {echo(variant)}", code="unknown_variant")
 
 
-def _check_strength(strength: str) -> None:
-    if strength not in LEVELS:
+def _check_strength(strength: str, variant: str) -> None:
+    """The computer plays ``variant`` at ``strength`` (else a 400 naming the ones it plays)."""
+    offered = levels_for(variant)
+    if strength not in offered:
         raise Problem(
-            f"unknown strength {echo(strength)}; choose one of {sorted(LEVELS)}",
+            f"unknown strength {echo(strength)}; choose one of {sorted(offered)}",
             code="unknown_strength",
         )
 
 
 def match_create_vs_computer(*, user: User, variant: str, strength: str) -> Match:
     _check_variant(variant)
-    _check_strength(strength)
+    _check_strength(strength, variant)
     with transaction.atomic():
         match = Match.objects.create(
             variant=variant, mode=Match.Mode.COMPUTER, status=Match.Status.ACTIVE, created_by=user
@@ -175,9 +177,9 @@ def room_join(*, user: User, code: str) -> Match:
 def room_seat_computer(*, user: User, match_id: UUID, strength: str) -> Match:
     """The host fills the next empty seat of its open room with Kati at ``strength``; the match
     starts when every seat is taken."""
-    _check_strength(strength)
     with transaction.atomic():
         match = _open_room_locked(user, match_id, "only an open room takes new seats")
+        _check_strength(strength, match.variant)
         taken = match.seats.count()
         if taken >= VARIANTS[match.variant].seats:
             raise Conflict("this room has no free seat", code="room_full")

@@ -15,8 +15,8 @@ from apps.common.errors import NotFound
 from apps.common.schema import CSRF_FAILED, NOT_AUTHENTICATED, problem_responses
 
 from . import selectors, services
-from .matchmaking import STAKES
 from .models import Medal, Ticket
+from .rules.matchmaking import STAKES
 
 # Choice sets named in SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].
 TICKET_STATUSES = Ticket.Status.values

@@ -6,7 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from . import elo
+from .rules import elo
 
 
 class Rating(models.Model):

@@ -16,8 +16,9 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
-from . import selectors, tournament
+from . import selectors
 from .models import Medal
+from .rules import tournament
 
 FIRST_YEAR = 2020
 

@@ -10,8 +10,8 @@ from django.db.models import F, Q, QuerySet
 from apps.accounts.models import User
 from apps.matches.models import Match, Seat
 
-from . import elo
 from .models import Medal, Rating, Standing, Ticket
+from .rules import elo
 
 
 def ticket_of(*, user_id: int, ticket_id: int) -> Ticket | None:

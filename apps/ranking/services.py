@@ -21,8 +21,8 @@ from apps.matches.push import group_send
 from apps.moderation.guards import require_online_allowed
 from apps.moderation.selectors import online_restriction
 
-from . import elo, matchmaking, tournament
 from .models import Medal, MonthClosing, Rating, RatingChange, Standing, Ticket
+from .rules import elo, matchmaking, tournament
 
 logger = logging.getLogger(__name__)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from . import services
-from .matchmaking import STAKES
+from .rules.matchmaking import STAKES
 
 
 @shared_task(ignore_result=True)

@@ -66,3 +66,18 @@ def test_an_unregistered_variant_is_refused(make_player: MakePlayer) -> None:
     room = make_player().client.post("/api/v1/rooms/", {"variant": TOY}, format="json")
     assert room.status_code == 400
     assert room.json()["code"] in ("unknown_variant", "invalid_input")
+
+
+@pytest.mark.usefixtures("toy")
+def test_the_computer_is_not_offered_for_a_variant_it_does_not_play(
+    make_player: MakePlayer,
+) -> None:
+    """Kati's players are keyed by (variant, level): a registered variant without them is
+    refused with a clear 400 rather than a match she could not play."""
+    player = make_player(guest=True)
+    refused = player.client.post(
+        "/api/v1/matches/computer/", {"variant": TOY, "strength": "beginner"}, format="json"
+    )
+    assert refused.status_code == 400
+    assert refused.json()["code"] == "unknown_strength"
+    assert not Match.objects.filter(variant=TOY).exists()

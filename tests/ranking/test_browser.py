@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from apps.ranking import tournament
 from apps.ranking.models import Medal, Rating, Standing
+from apps.ranking.rules import tournament
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.factories import UserFactory
 

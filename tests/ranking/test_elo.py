@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from apps.ranking import elo
+from apps.ranking.rules import elo
 
 ratings = st.integers(min_value=100, max_value=3000)
 played = st.integers(min_value=0, max_value=500)

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 from hypothesis import given
 from hypothesis import strategies as st
 
-from apps.ranking.matchmaking import Gap, Waiting, pairs
+from apps.ranking.rules.matchmaking import Gap, Waiting, pairs
 
 NOW = datetime(2026, 10, 15, 12, 0, tzinfo=UTC)
 GAP = Gap(base=100, per_second=10, maximum=600)
