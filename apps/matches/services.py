@@ -12,6 +12,7 @@ from uuid import UUID
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from apps.accounts.models import User
@@ -362,6 +363,13 @@ def _outcome_of_batch(match: Match, batch: int) -> Outcome:
 
 
 # --- opening a match (what a load owes the clock) ------------------------------------------
+
+
+def matches_list(*, user: User) -> QuerySet[Match]:
+    """The caller's matches, newest first, after expiring their rooms whose invitation ran
+    out (so the list never shows a dead room as waiting)."""
+    rooms_expire_due(user=user)
+    return selectors.matches_of_player(user=user)
 
 
 def match_open(*, match_id: UUID, user: User) -> tuple[Match, int]:

@@ -193,9 +193,8 @@ class MatchListApi(APIView):
         ],
     )
     def get(self, request: Request) -> Response:
-        services.rooms_expire_due(user=request.user)
         paginator = MatchPagination()
-        page = paginator.paginate_queryset(selectors.matches_of_player(user=request.user), request)
+        page = paginator.paginate_queryset(services.matches_list(user=request.user), request)
         return paginator.get_paginated_response(MatchSummary(page, many=True).data)
 
 
