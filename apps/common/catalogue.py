@@ -60,7 +60,11 @@ _SERVER: dict[str, tuple[int, str]] = {
     "blocked": (403, "you and the other player blocked one another"),
     # matches and rooms
     "unknown_variant": (400, "no such variant"),
-    "unknown_strength": (400, "no such computer strength"),
+    "unknown_strength": (400, "no such computer strength (for this variant)"),
+    "invalid_target": (
+        400,
+        "the variant is not played to this many game points; `allowed` lists them",
+    ),
     "match_not_found": (404, "no such match, or you do not sit in it"),
     "deal_not_found": (404, "no deal with this number in the match"),
     "deal_not_over": (409, "the deal record asked for is of a deal still being played"),

@@ -29,6 +29,11 @@ class Match(models.Model):
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     variant = models.CharField(max_length=20, default="klub")
+    target = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="game points to win; empty: the variant's default",
+    )
     mode = models.CharField(max_length=10, choices=Mode.choices)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
     created_by = models.ForeignKey(

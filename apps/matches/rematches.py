@@ -93,6 +93,7 @@ def _start_rematch(match: Match) -> Match:
         return Match.objects.get(pk=new_id)
     new = Match.objects.create(
         variant=match.variant,
+        target=match.target,
         mode=match.mode,
         status=Match.Status.ACTIVE,
         created_by_id=match.created_by_id,

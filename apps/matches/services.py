@@ -66,12 +66,30 @@ def _check_strength(strength: str, variant: str) -> None:
         )
 
 
-def match_create_vs_computer(*, user: User, variant: str, strength: str) -> Match:
+def _check_target(variant: str, target: int | None) -> None:
+    """``target`` is one the variant is played to (``None``: its default)."""
+    allowed = VARIANTS[variant].targets
+    if target is not None and target not in allowed:
+        raise Problem(
+            f"{variant} is played to {' or '.join(map(str, allowed))} game points",
+            code="invalid_target",
+            allowed=list(allowed),
+        )
+
+
+def match_create_vs_computer(
+    *, user: User, variant: str, strength: str, target: int | None = None
+) -> Match:
     _check_variant(variant)
+    _check_target(variant, target)
     _check_strength(strength, variant)
     with transaction.atomic():
         match = Match.objects.create(
-            variant=variant, mode=Match.Mode.COMPUTER, status=Match.Status.ACTIVE, created_by=user
+            variant=variant,
+            target=target,
+            mode=Match.Mode.COMPUTER,
+            status=Match.Status.ACTIVE,
+            created_by=user,
         )
         Seat.objects.create(match=match, index=0, user=user)
         for index in range(1, VARIANTS[variant].seats):
@@ -80,11 +98,12 @@ def match_create_vs_computer(*, user: User, variant: str, strength: str) -> Matc
     return match
 
 
-def room_create(*, user: User, variant: str) -> Match:
+def room_create(*, user: User, variant: str, target: int | None = None) -> Match:
     """A friend room with a fresh invite code; the creator takes seat 0."""
     _require_registered(user)
     require_online_allowed(user.id)
     _check_variant(variant)
+    _check_target(variant, target)
     rooms_expire_due()
     expires = timezone.now() + timedelta(seconds=settings.INVITE_CODE_TTL_SECONDS)
     for _ in range(20):
@@ -93,6 +112,7 @@ def room_create(*, user: User, variant: str) -> Match:
             with transaction.atomic():
                 match = Match.objects.create(
                     variant=variant,
+                    target=target,
                     mode=Match.Mode.FRIEND,
                     status=Match.Status.WAITING,
                     created_by=user,
@@ -238,7 +258,7 @@ def _start(match: Match) -> None:
     if match.mode != Match.Mode.COMPUTER:  # presence is watched from the first deal
         Seat.objects.filter(match=match, user__isnull=False).update(last_seen_at=now)
     seats = VARIANTS[match.variant].seats
-    command = StartMatch(match.variant, first_dealer=_rng.randrange(seats))
+    command = StartMatch(match.variant, first_dealer=_rng.randrange(seats), target=match.target)
     command_apply(match, INITIAL, command, actor_id=None, client_move_id=None, now=now)
 
 

@@ -138,3 +138,14 @@ def _play_scanning(
             assert not shown(body, hidden[version]), (version, shown(body, hidden[version]))
             checked += 1
     return checked
+
+
+def test_a_klub_match_is_played_to_seven_only(make_player: MakePlayer) -> None:
+    player = make_player(guest=True)
+    seven = create_computer_match(player, variant="klub", target=7)
+    assert seven["view"]["target"] == 7
+    refused = player.client.post(
+        "/api/v1/matches/computer/", {"variant": "klub", "target": 11}, format="json"
+    )
+    assert refused.status_code == 400 and refused.json()["code"] == "invalid_target"
+    assert refused.json()["allowed"] == [7]

@@ -81,3 +81,20 @@ def test_the_computer_is_not_offered_for_a_variant_it_does_not_play(
     assert refused.status_code == 400
     assert refused.json()["code"] == "unknown_strength"
     assert not Match.objects.filter(variant=TOY).exists()
+
+
+@pytest.mark.usefixtures("toy")
+def test_a_room_is_played_to_the_target_chosen_when_it_is_made(make_player: MakePlayer) -> None:
+    """The toy variant is played to 3 or 5: a room made for 5 starts a match to 5; a target the
+    variant does not know is a 400 and no room is made."""
+    host, friend = make_player(), make_player()
+    room = host.client.post("/api/v1/rooms/", {"variant": TOY, "target": 5}, format="json")
+    assert room.status_code == 201, room.content
+    joined = friend.client.post(
+        "/api/v1/rooms/join/", {"code": room.json()["invite"]["code"]}, format="json"
+    )
+    assert joined.json()["view"]["target"] == 5
+    refused = host.client.post("/api/v1/rooms/", {"variant": TOY, "target": 7}, format="json")
+    assert refused.status_code == 400
+    assert refused.json()["code"] == "invalid_target" and refused.json()["allowed"] == [3, 5]
+    assert Match.objects.filter(variant=TOY).count() == 1

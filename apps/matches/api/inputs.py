@@ -20,13 +20,18 @@ class VariantField(serializers.ChoiceField):
         super().__init__(choices=sorted(VARIANTS), **kwargs)
 
 
+TARGET_HELP = "game points to win the match: one of the variant's targets (default: its first)"
+
+
 class ComputerMatchInput(serializers.Serializer):
     variant = VariantField(default="klub")
+    target = serializers.IntegerField(required=False, allow_null=True, help_text=TARGET_HELP)
     strength = serializers.ChoiceField(choices=sorted(LEVELS), default=DEFAULT_LEVEL)
 
 
 class RoomInput(serializers.Serializer):
     variant = VariantField(default="klub")
+    target = serializers.IntegerField(required=False, allow_null=True, help_text=TARGET_HELP)
 
 
 class SeatInput(serializers.Serializer):
