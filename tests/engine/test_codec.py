@@ -118,8 +118,16 @@ def test_an_old_version_without_upcaster_is_refused() -> None:
 
 
 def test_commands_from_client_json_take_the_seat_from_the_caller() -> None:
-    command = command_from_json({"type": "play_card", "card": "MO", "seat": 1}, seat=0)
+    command = command_from_json({"type": "play_card", "card": "MO"}, seat=0)
     assert command == PlayCard(seat=0, card=card("MO"))
+    # a client that sends a seat (or the server's stand-in flag) itself is refused, not
+    # silently overruled (issue 28: unknown fields are 400 with the field named)
+    with pytest.raises(CodecError, match=r"unknown fields.*seat"):
+        command_from_json({"type": "play_card", "card": "MO", "seat": 1}, seat=0)
+    with pytest.raises(CodecError, match=r"unknown fields.*stand_in"):
+        command_from_json(
+            {"type": "play_card", "card": "MO", "stand_in": True}, seat=0, stand_in=False
+        )
     assert command_from_json({"type": "surrender", "confirm": True}, seat=1) == Surrender(1, True)
     assert command_from_json({"type": "surrender"}, seat=1) == Surrender(1, confirm=False)
 
@@ -142,6 +150,8 @@ def test_commands_round_trip() -> None:
         {"type": "play_card", "card": None},
         {"type": "surrender", "confirm": "yes"},
         {"type": "fly_away"},
+        {"type": {}},
+        {"type": []},
         {"card": "PA"},
         "play_card",
     ],

@@ -58,6 +58,28 @@ def test_malformed_actions_are_400_even_with_a_stale_version(table, action) -> N
     assert _events(match) == before
 
 
+@pytest.mark.parametrize(
+    ("action", "named"),
+    [
+        ({"type": {}}, "type"),
+        ({"type": []}, "type"),
+        ({"type": "play_card", "card": "PA", "seat": 1}, "seat"),
+        ({"type": "play_card", "card": "PA", "stand_in": True}, "stand_in"),
+        ({"type": "surrender", "confirm": "true"}, "confirm"),
+        ({"type": "play_card", "card": "PA", "x": 1}, "x"),
+    ],
+)
+def test_wrong_types_and_unknown_fields_are_400_naming_the_field(table, action, named) -> None:  # type: ignore[no-untyped-def]
+    """Inputs are strict (issue 28): no 500 for a type that is not a string, no field silently
+    ignored or overruled (a player never chooses its seat), no string taken for a boolean."""
+    mover, _, match = table
+    before = _events(match)
+    response = post(mover, match, action)
+    assert _refusal(response) == (400, "invalid_action")
+    assert named in response.json()["detail"]
+    assert _events(match) == before
+
+
 def test_an_action_that_is_not_an_object_is_invalid_input(table) -> None:  # type: ignore[no-untyped-def]
     mover, _, match = table
     response = post(mover, match, "play_card")

@@ -173,7 +173,10 @@ class _Shape:
         kwargs = {}
         for name, _, decode, required in self.fields:
             if name in payload:
-                kwargs[name] = decode(payload[name])
+                try:
+                    kwargs[name] = decode(payload[name])
+                except CodecError as wrong:
+                    raise CodecError(f"{self.cls.type}: {name}: {wrong}") from None
             elif required:
                 raise CodecError(f"{self.cls.type}: missing field {name!r}")
         unknown = payload.keys() - {name for name, *_ in self.fields} - {"type", "schema_version"}
@@ -239,9 +242,7 @@ def from_json(payload: JSON) -> Event:
     """The event in ``payload``, upcast to the current schema version if it is older."""
     if not isinstance(payload, dict):
         raise CodecError("an event is a JSON object")
-    shape = _EVENT_SHAPES.get(payload.get("type"))  # type: ignore[arg-type]
-    if shape is None:
-        raise CodecError(f"unknown event type {echo(payload.get('type'))}")
+    shape = _shape_of(_EVENT_SHAPES, payload, "event")
     current = shape.cls.schema_version
     version = payload.get("schema_version")
     if not isinstance(version, int) or not 1 <= version <= current:
@@ -262,11 +263,21 @@ def command_to_json(command: Command) -> JSON:
 
 
 def command_from_json(payload: JSON, **given: Any) -> Command:
-    """The command in ``payload``; ``given`` fields (the caller's ``seat``) override the payload."""
+    """The command in ``payload`` with the ``given`` fields (the caller's ``seat``) filled in by
+    the caller: a payload that sends one of them itself is refused, like any unknown field."""
     if not isinstance(payload, dict):
         raise CodecError("a command is a JSON object")
-    shape = _COMMAND_SHAPES.get(payload.get("type"))  # type: ignore[arg-type]
-    if shape is None:
-        raise CodecError(f"unknown command type {echo(payload.get('type'))}")
+    shape = _shape_of(_COMMAND_SHAPES, payload, "command")
+    sent = sorted(payload.keys() & given.keys())
+    if sent:
+        raise CodecError(f"{shape.cls.type}: unknown fields {echo(sent)}")
     known = {name for name, *_ in shape.fields}
     return shape.decode({**payload, **{k: v for k, v in given.items() if k in known}})  # type: ignore[no-any-return]
+
+
+def _shape_of(shapes: dict[str, _Shape], payload: JSON, kind: str) -> _Shape:
+    wire_type = payload.get("type")
+    shape = shapes.get(wire_type) if isinstance(wire_type, str) else None
+    if shape is None:
+        raise CodecError(f"unknown {kind} type {echo(wire_type)}")
+    return shape
