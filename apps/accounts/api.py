@@ -12,6 +12,7 @@ from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from apps.common.errors import Conflict
+from apps.common.inputs import BodySerializer
 from apps.common.schema import CSRF_FAILED, NOT_AUTHENTICATED, problem_responses
 
 from . import services
@@ -25,7 +26,7 @@ class PlayerSerializer(serializers.ModelSerializer):
         read_only_fields = ["id", "username", "is_guest"]
 
 
-class GuestInput(serializers.Serializer):
+class GuestInput(BodySerializer):
     display_name = serializers.CharField(max_length=40, required=False, allow_blank=True)
 
 
@@ -80,7 +81,7 @@ class GuestCreateApi(APIView):
         return Response(body, status=status.HTTP_201_CREATED)
 
 
-class ProfileInput(serializers.Serializer):
+class ProfileInput(BodySerializer):
     display_name = serializers.CharField(max_length=40, required=False)
     avatar_url = serializers.URLField(max_length=500, required=False, allow_blank=True)
 

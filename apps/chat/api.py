@@ -10,11 +10,11 @@ from uuid import UUID
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import Throttled
-from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from apps.common.inputs import PAGE_INPUT, BodySerializer, StrictLimitOffsetPagination
 from apps.common.schema import CSRF_FAILED, NOT_AUTHENTICATED, problem_responses
 
 from . import calls, selectors, services
@@ -62,7 +62,7 @@ class ChatQuery(serializers.Serializer):
         return attrs
 
 
-class ChatPostInput(serializers.Serializer):
+class ChatPostInput(BodySerializer):
     text = serializers.CharField(
         allow_blank=True,
         trim_whitespace=False,
@@ -149,12 +149,12 @@ class ChatMessagesApi(APIView):
 # --- blocks --------------------------------------------------------------------------------
 
 
-class BlockPagination(LimitOffsetPagination):
+class BlockPagination(StrictLimitOffsetPagination):
     default_limit = 50
     max_limit = 200
 
 
-class BlockInput(serializers.Serializer):
+class BlockInput(BodySerializer):
     user_id = serializers.IntegerField(min_value=1, help_text="the player to block")
 
 
@@ -192,7 +192,10 @@ class BlockListApi(APIView):
         tags=["blocks"],
         operation_id="blocks_list",
         summary="List the players you blocked, newest first",
-        responses={200: PaginatedBlockList, **problem_responses({401: NOT_AUTHENTICATED})},
+        responses={
+            200: PaginatedBlockList,
+            **problem_responses({400: PAGE_INPUT, 401: NOT_AUTHENTICATED}),
+        },
     )
     def get(self, request: Request) -> Response:
         paginator = BlockPagination()

@@ -9,11 +9,11 @@ from typing import Any
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
-from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from apps.common.inputs import PAGE_INPUT, BodySerializer, StrictLimitOffsetPagination
 from apps.common.schema import CSRF_FAILED, NOT_AUTHENTICATED, problem_responses
 
 from . import selectors, services
@@ -27,7 +27,7 @@ NOTICE_KINDS = [k.value for k in Sanction.Kind]
 RESTRICTION_CODES = ["suspended", "banned"]
 
 
-class ReportPagination(LimitOffsetPagination):
+class ReportPagination(StrictLimitOffsetPagination):
     default_limit = 20
     max_limit = 100
 
@@ -35,7 +35,7 @@ class ReportPagination(LimitOffsetPagination):
 # --- reports --------------------------------------------------------------------------------
 
 
-class ReportInput(serializers.Serializer):
+class ReportInput(BodySerializer):
     reported_user_id = serializers.IntegerField(min_value=1, help_text="the player reported")
     category = serializers.ChoiceField(
         choices=REPORT_CATEGORIES,
@@ -121,7 +121,10 @@ class ReportListCreateApi(APIView):
             OpenApiParameter("limit", int, description="page size (default 20, at most 100)"),
             OpenApiParameter("offset", int, description="reports to skip"),
         ],
-        responses={200: PaginatedReportList, **problem_responses({401: NOT_AUTHENTICATED})},
+        responses={
+            200: PaginatedReportList,
+            **problem_responses({400: PAGE_INPUT, 401: NOT_AUTHENTICATED}),
+        },
     )
     def get(self, request: Request) -> Response:
         paginator = ReportPagination()

@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from apps.common.errors import NotFound
+from apps.common.inputs import BodySerializer
 from apps.common.schema import CSRF_FAILED, NOT_AUTHENTICATED, problem_responses
 
 from . import selectors, services
@@ -25,7 +26,7 @@ MEDAL_KINDS = ["gold", "silver", "bronze"]
 RESTRICTED = "`suspended` (with `ends_at`) or `banned`: no online play for you now"
 
 
-class TicketInput(serializers.Serializer):
+class TicketInput(BodySerializer):
     stake = serializers.ChoiceField(
         choices=list(STAKES), help_text="coins each player puts in: 20, 50, 100, 200, 500, 1000"
     )

@@ -6,11 +6,11 @@ from typing import Any
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
-from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from apps.common.inputs import PAGE_INPUT, StrictLimitOffsetPagination
 from apps.common.schema import NOT_AUTHENTICATED, problem_responses
 
 from . import selectors, services
@@ -22,7 +22,7 @@ TRANSFER_KINDS = Transfer.Kind.values
 GUEST = "`guest_has_no_wallet`: guests have no wallet (sign up to play for coins)"
 
 
-class LedgerPagination(LimitOffsetPagination):
+class LedgerPagination(StrictLimitOffsetPagination):
     default_limit = 20
     max_limit = 100
 
@@ -93,7 +93,7 @@ class LedgerApi(APIView):
         ],
         responses={
             200: PaginatedLedger,
-            **problem_responses({401: NOT_AUTHENTICATED, 403: GUEST}),
+            **problem_responses({400: PAGE_INPUT, 401: NOT_AUTHENTICATED, 403: GUEST}),
         },
     )
     def get(self, request: Request) -> Response:

@@ -76,7 +76,9 @@ def test_read_only_fields_cannot_be_patched(make_player: Callable) -> None:
         "/api/v1/me/", {"is_guest": False, "username": "admin", "id": 1}, format="json"
     )
 
-    assert response.status_code == 200
+    # refused and named, not silently ignored (issue 28: inputs are strict)
+    assert response.status_code == 400
+    assert set(response.json()["errors"]) == {"is_guest", "username", "id"}
     user = User.objects.get(pk=guest.user.pk)
     assert (user.is_guest, user.username) == (True, guest.user.username)
 

@@ -236,7 +236,12 @@ def test_a_player_cannot_claim_a_stand_in_card(make_player: MakePlayer) -> None:
     mover, other, match_id, _ = _friends(make_player)
     match = fetch(mover, match_id)
     card = next(a for a in match["view"]["legal_actions"] if a["type"] == "play_card")
-    assert act(mover, match, {**card, "stand_in": True}, "sneaky").status_code == 200
+    sneaky = act(mover, match, {**card, "stand_in": True}, "sneaky")
+    # refused and named (issue 28: no field silently overruled), and no card recorded as the
+    # computer's
+    assert sneaky.status_code == 400 and "stand_in" in sneaky.json()["detail"]
+    assert not [e for e in _events(other, match_id) if e["type"] == "card_played"]
+    assert act(mover, match, card, "honest").status_code == 200
     played = [e for e in _events(other, match_id) if e["type"] == "card_played"]
     assert played[-1]["stand_in"] is False
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from apps.common.inputs import BodySerializer
 from apps.matches.engine import VARIANTS
 from apps.matches.strengths import DEFAULT_LEVEL, LEVELS
 
@@ -23,26 +24,26 @@ class VariantField(serializers.ChoiceField):
 TARGET_HELP = "game points to win the match: one of the variant's targets (default: its first)"
 
 
-class ComputerMatchInput(serializers.Serializer):
+class ComputerMatchInput(BodySerializer):
     variant = VariantField(default="klub")
     target = serializers.IntegerField(required=False, allow_null=True, help_text=TARGET_HELP)
     strength = serializers.ChoiceField(choices=sorted(LEVELS), default=DEFAULT_LEVEL)
 
 
-class RoomInput(serializers.Serializer):
+class RoomInput(BodySerializer):
     variant = VariantField(default="klub")
     target = serializers.IntegerField(required=False, allow_null=True, help_text=TARGET_HELP)
 
 
-class SeatInput(serializers.Serializer):
+class SeatInput(BodySerializer):
     strength = serializers.ChoiceField(choices=sorted(LEVELS), default=DEFAULT_LEVEL)
 
 
-class JoinInput(serializers.Serializer):
+class JoinInput(BodySerializer):
     code = serializers.CharField(min_length=6, max_length=12, help_text="case-insensitive")
 
 
-class ActionInput(serializers.Serializer):
+class ActionInput(BodySerializer):
     """The body of ``POST …/actions/`` as validated (the action itself is decoded by the engine's
     codec in the service); documented as ``schema.ActionSubmit``."""
 

@@ -7,11 +7,11 @@ from uuid import UUID
 
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from apps.common.inputs import PAGE_INPUT, StrictLimitOffsetPagination
 from apps.common.schema import CSRF_FAILED, NOT_AUTHENTICATED, problem_responses
 from apps.matches import rematches, selectors, services
 
@@ -29,7 +29,7 @@ from .schema import (
 )
 
 
-class MatchPagination(LimitOffsetPagination):
+class MatchPagination(StrictLimitOffsetPagination):
     default_limit = 20
     max_limit = 100
 
@@ -185,7 +185,7 @@ class MatchListApi(APIView):
         summary="List your matches, newest first",
         responses={
             200: PaginatedMatchSummaryList,
-            **problem_responses({401: NOT_AUTHENTICATED}),
+            **problem_responses({400: PAGE_INPUT, 401: NOT_AUTHENTICATED}),
         },
         parameters=[
             OpenApiParameter("limit", int, description="page size (send it: see docs/api.md)"),

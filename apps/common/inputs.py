@@ -1,0 +1,97 @@
+"""Strict request inputs: a JSON body says exactly what it means or is refused.
+
+DRF coerces by default (``"1"`` becomes 1, ``"true"`` becomes ``True``, ``0`` becomes ``"0"``)
+and ignores fields it does not know. A client that sends ``{"confirm": "true"}`` or an extra
+``"seat"`` has a bug, and answering it as if it had sent the right thing hides that bug. So
+every request body is a ``BodySerializer``: an unknown field, or a value of the wrong JSON type
+for its field, is a ``400 invalid_input`` whose ``errors`` name the field. Query strings are
+text by nature and keep DRF's parsing, but the pagination's ``limit`` and ``offset`` must be
+whole numbers (``StrictLimitOffsetPagination``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rest_framework import serializers
+from rest_framework.exceptions import ValidationError
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.request import Request
+
+# (field class, the JSON types its value must have, how to name them), most specific first
+_JSON_TYPES: tuple[tuple[type, tuple[type, ...], str], ...] = (
+    (serializers.BooleanField, (bool,), "true or false"),
+    (serializers.IntegerField, (int,), "a whole number"),
+    (serializers.CharField, (str,), "a string"),  # also URLField, EmailField, UUID as text
+    (serializers.UUIDField, (str,), "a string"),
+    (serializers.DictField, (dict,), "an object"),
+    (serializers.ListField, (list,), "a list"),
+)
+
+
+def _expected(field: serializers.Field) -> tuple[tuple[type, ...], str] | None:
+    if isinstance(field, serializers.ChoiceField):
+        kinds = {type(choice) for choice in field.choices}
+        if kinds == {int}:
+            return (int,), "a whole number"
+        if kinds == {str}:
+            return (str,), "a string"
+        return None
+    for cls, types, name in _JSON_TYPES:
+        if isinstance(field, cls):
+            return types, name
+    return None
+
+
+def _wrong_type(value: Any, types: tuple[type, ...]) -> bool:
+    if isinstance(value, bool) and bool not in types:  # JSON true is not the number 1
+        return True
+    return not isinstance(value, types)
+
+
+class BodySerializer(serializers.Serializer):
+    """A request body: unknown fields and values of the wrong JSON type are refused, each
+    named in the 400's ``errors``."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, Mapping):
+            errors: dict[str, list[str]] = {
+                name: ["unknown field"] for name in sorted(set(data) - set(self.fields))
+            }
+            for name, field in self.fields.items():
+                value = data.get(name)
+                expected = _expected(field)
+                if value is None or expected is None or field.read_only:
+                    continue
+                types, described = expected
+                if _wrong_type(value, types):
+                    errors[name] = [f"expected {described}"]
+            if errors:
+                raise ValidationError(errors)
+        return super().to_internal_value(data)
+
+
+# the 400 a paginated list documents (``problem_responses({400: PAGE_INPUT, …})``)
+PAGE_INPUT = "`invalid_input`: `limit` or `offset` is not a whole number, or is given twice"
+
+
+class StrictLimitOffsetPagination(LimitOffsetPagination):
+    """DRF's limit/offset pagination, except that a ``limit`` or ``offset`` that is not a whole
+    number (or a negative one) is a 400 naming it, not silently the default."""
+
+    def get_limit(self, request: Request) -> int | None:
+        self._check(request, self.limit_query_param)
+        return super().get_limit(request)
+
+    def get_offset(self, request: Request) -> int:
+        self._check(request, self.offset_query_param)
+        return super().get_offset(request)
+
+    @staticmethod
+    def _check(request: Request, name: str) -> None:
+        values = request.query_params.getlist(name)
+        if len(values) > 1:
+            raise ValidationError({name: ["give it once"]})
+        if values and not values[0].isdecimal():
+            raise ValidationError({name: ["expected a whole number, 0 or more"]})
