@@ -58,13 +58,15 @@ def declare(
     reasons_title: str,
     prefix: str = "",
     exchanged: str = "the trump jack",
+    no_winner: str = "match_ended",
     view_add: Mapping[str, JSON] | None = None,
     revealed_add: Mapping[str, JSON] | None = None,
 ) -> Declared:
     """The deal view, its reveal and the history of a two-seat deal played with ``deck``:
     ``reasons`` (named ``reasons_title``) are the deal's end reasons, ``prefix`` starts the
     names of its parts (klub: none), ``exchanged`` names the card that exchanges for the
-    trump card; ``view_add`` and ``revealed_add``: a variant's own fields."""
+    trump card, ``no_winner`` the reasons of a deal without a winner; ``view_add`` and
+    ``revealed_add``: a variant's own fields."""
     card = code_schema(deck)
     cards = array(card)
     table_card = obj({"seat": INTEGER, "card": card}, title=f"{prefix}TableCard")
@@ -74,7 +76,7 @@ def declare(
     )
     deal_result = obj(
         {
-            "winner": described(nullable(INTEGER), "null only for match_ended"),
+            "winner": described(nullable(INTEGER), f"null only for {no_winner}"),
             "game_points": INTEGER,
             "reason": enum(reasons_title, reasons),
         },
