@@ -132,17 +132,21 @@ def test_variants_that_agree_make_one_shape_and_others_a_union() -> None:
 def test_the_actions_are_the_commands_a_seat_may_be_offered() -> None:
     declared = shapes.action(VARIANTS.values())
     kinds = declared["properties"]["type"]["enum"]
-    assert set(kinds) == {
-        "exchange_trump",
-        "close_talon",
-        "play_card",
-        "surrender",
-        "resign",
-        "leave",
-        "pause",
-        "resume",
-        "show_hand",
-    } | SIXTY_SIX_ACTIONS
+    assert (
+        set(kinds)
+        == {
+            "exchange_trump",
+            "close_talon",
+            "play_card",
+            "surrender",
+            "resign",
+            "leave",
+            "pause",
+            "resume",
+            "show_hand",
+        }
+        | SIXTY_SIX_ACTIONS
+    )
     assert declared["required"] == ["type"]
     assert declared["properties"]["confirm"]["description"] == "surrender only; must be true"
     assert "seat" not in declared["properties"] and "stand_in" not in declared["properties"]
