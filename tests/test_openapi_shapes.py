@@ -74,11 +74,14 @@ def test_a_variant_whose_deal_view_differs_makes_deal_view_a_union_by_variant() 
     assert components["DealView"] == {
         "oneOf": [
             {"$ref": COMPONENTS + "KlubDealView"},
+            {"$ref": COMPONENTS + "SixtySixDealView"},  # a built-in variant of its own
             {"$ref": COMPONENTS + "OtherGameDealView"},
         ]
     }
     assert "stock" in components["OtherGameDealView"]["properties"]
     assert "talon_size" in components["KlubDealView"]["properties"]
-    assert "oneOf" not in components["DealRecord"]  # the reveal is the same: one record
+    records = [member["$ref"] for member in components["DealRecord"]["oneOf"]]
+    # the other game reveals its deal as klub does: one record for both
+    assert records == [COMPONENTS + "KlubDealRecord", COMPONENTS + "SixtySixDealRecord"]
     assert components["Trick"]["properties"]["winner"] == {"type": "integer"}  # shared parts
     assert "other-game" not in VARIANTS

@@ -41,6 +41,12 @@ CODES: dict[str, str] = {
     "talon_closed": "the talon is closed",
     "talon_exhausted": "no face-down card is left in the talon",
     "exchange_not_allowed": "you cannot exchange the trump card now",
+    "exchange_needs_trick": "sixty-six: the trump nine is exchanged only after winning a trick",
+    "declare_not_allowed": "sixty-six: declare on your own turn, right after winning a trick or "
+    "right after leading a marriage card; never on your opponent's turn",
+    "count_not_allowed": "sixty-six: the count decides only once every card is played",
+    "all_cards_played": "sixty-six: every card is played; the last trick's winner declares or "
+    "lets the count decide",
     "unknown_command": "the engine does not know this command",
     "confirmation_required": "surrendering needs an explicit confirmation",
     "already_away": "the seat is already disconnected",

@@ -44,9 +44,9 @@ class DealStarted:
 class DealEnded:
     """The deal's last event: who won how many game points, and the revealed deck and salt.
 
-    ``reason`` is one of the variant's ``deal_end_reasons``; ``winner`` is None only for
-    ``match_ended``
-    (the match stopped mid-deal by a resignation, technical loss or abandonment).
+    ``reason`` is one of the variant's ``deal_end_reasons``; ``winner`` is None (with 0 game
+    points) for ``match_ended`` (the match stopped mid-deal by a resignation, technical loss
+    or abandonment) and for a variant's drawn deal (``sixty-six``: ``draw``).
     """
 
     type: ClassVar[str] = "deal_ended"

@@ -47,7 +47,7 @@ def _deal_started(state: MatchState, e: DealStarted) -> MatchState:
     seats_none = (None,) * state.seats
     return copy_with(
         state,
-        deal=state.variant.new_deal(e),
+        deal=state.variant.new_deal(e, state.deal),
         paused_in_deal=(False,) * state.seats,
         shown=seats_none,
     )

@@ -61,12 +61,16 @@ class Rules:
 
     # --- the deal ------------------------------------------------------------------------
 
-    def new_deal(self, event: DealStarted) -> Deal:
-        """The deal state right after ``event``: the cards laid out from its deck order."""
+    def new_deal(self, event: DealStarted, previous: Deal | None = None) -> Deal:
+        """The deal state right after ``event``: the cards laid out from its deck order.
+        ``previous`` is the match's deal before it (None for the first deal), for what a
+        variant carries from one deal to the next (``sixty-six``: the bonus of drawn deals)."""
         raise NotImplementedError
 
     def actors(self, state: MatchState) -> tuple[int, ...]:
-        """The seats that may act in the running deal now (several may, e.g. a doubling)."""
+        """The seats the running deal waits for now (several may, e.g. a doubling). Another
+        seat may still have an optional move among its legal actions (``sixty-six``: declaring
+        right after leading a marriage card), but the deal does not wait for it."""
         raise NotImplementedError
 
     def deal_actions(self, state: MatchState, seat: int) -> list[Command]:

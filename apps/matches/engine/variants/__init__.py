@@ -3,8 +3,9 @@
 
 from ..rules import Rules, register
 from .klub import KlubRules
+from .sixty_six import SixtySixRules
 
-BUILT_IN: tuple[Rules, ...] = (KlubRules(),)
+BUILT_IN: tuple[Rules, ...] = (KlubRules(), SixtySixRules())
 
 for _rules in BUILT_IN:
     register(_rules)

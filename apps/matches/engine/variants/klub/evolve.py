@@ -37,12 +37,18 @@ def layout(deck: tuple[Card, ...], dealer: int, seats: int, hand_size: int) -> L
     return tuple(hands), deck[dealt], deck[dealt + 1 :]
 
 
-def new_deal(
-    e: DealStarted, hands: tuple[tuple[Card, ...], ...], trump_card: Card, talon: tuple[Card, ...]
-) -> KlubDeal:
+def new_deal[D: KlubDeal](
+    e: DealStarted,
+    hands: tuple[tuple[Card, ...], ...],
+    trump_card: Card,
+    talon: tuple[Card, ...],
+    cls: type[D] = KlubDeal,  # type: ignore[assignment]
+    **extra: Any,
+) -> D:
+    """The deal as dealt; ``cls`` and ``extra``: a variant's own deal state and its fields."""
     seats = len(hands)
     forehand = (e.dealer + 1) % seats
-    return KlubDeal(
+    return cls(
         number=e.number,
         dealer=e.dealer,
         deck=e.deck,
@@ -60,6 +66,7 @@ def new_deal(
         card_points=(0,) * seats,
         marriages=((),) * seats,
         marriage_points=(0,) * seats,
+        **extra,
     )
 
 

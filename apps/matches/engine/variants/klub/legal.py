@@ -3,6 +3,8 @@ handlers enforce and ``legal_actions`` lists."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...cards import Card
 from ...commands import Command
 from ...errors import RuleViolation
@@ -10,6 +12,9 @@ from ...state import MatchState
 from ...tricks import refusal, strict_follows
 from .commands import CloseTalon, ExchangeTrump, PlayCard, Surrender
 from .state import KlubDeal
+
+if TYPE_CHECKING:
+    from .rules import KlubRules
 
 
 def playable(deal: KlubDeal, seat: int) -> tuple[Card, ...]:
@@ -66,14 +71,15 @@ def no_card_played(deal: KlubDeal) -> bool:
     return not deal.tricks and not deal.table
 
 
-def deal_actions(state: MatchState, seat: int, exchange_rank: str) -> list[Command]:
-    """Every deal command ``seat`` may send now (surrender listed with its confirmation)."""
+def deal_actions(state: MatchState, seat: int, rules: KlubRules) -> list[Command]:
+    """Every deal command ``seat`` may send now (surrender listed with its confirmation);
+    ``rules`` says when the trump card may be exchanged (``KlubRules.exchange_error``)."""
     deal = state.deal
     assert isinstance(deal, KlubDeal)
     actions: list[Command] = []
     if deal.turn == seat:
         if not deal.table:
-            if exchange_error(deal, seat, exchange_rank) is None:
+            if rules.exchange_error(deal, seat) is None:
                 actions.append(ExchangeTrump(seat))
             if close_error(deal, seat) is None:
                 actions.append(CloseTalon(seat))

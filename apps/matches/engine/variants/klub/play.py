@@ -1,5 +1,9 @@
 """The deal rules of variant ``klub`` (rules §2): exchange, close, play with automatic
-marriages and automatic 66, drawing, the last-trick rule and surrender."""
+marriages and automatic 66, drawing, the last-trick rule and surrender.
+
+``sixty-six`` plays with the same handlers; where its rules differ, they ask the variant
+(``KlubRules.exchange_error``, ``ends_on_score``, ``after_last_trick``): klub's answers are
+``exchange_error`` in ``legal.py``, ``ended_at_66`` and ``end_with_last_trick`` here."""
 
 from __future__ import annotations
 
@@ -20,7 +24,7 @@ from .events import (
     TrickTaken,
     TrumpExchanged,
 )
-from .legal import check_play, close_error, exchange_error
+from .legal import check_play, close_error
 from .scoring import LAST_TRICK, WINNING_SCORE, by_loser_state, for_failed_close
 from .state import KlubDeal
 
@@ -39,13 +43,17 @@ def _deal(rec: Recorder) -> KlubDeal:
     return cast(KlubDeal, rec.state.deal)
 
 
+def _rules(rec: Recorder) -> KlubRules:
+    return cast("KlubRules", rec.state.variant)
+
+
 def exchange_trump(rec: Recorder, cmd: ExchangeTrump) -> None:
     deal = _deal(rec)
-    rank = cast("KlubRules", rec.state.variant).exchange_rank
-    error = exchange_error(deal, cmd.seat, rank)
+    rules = _rules(rec)
+    error = rules.exchange_error(deal, cmd.seat)
     if error is not None:
         raise error
-    rec.emit(TrumpExchanged(cmd.seat, card(deal.trump + rank), deal.trump_card))
+    rec.emit(TrumpExchanged(cmd.seat, card(deal.trump + rules.exchange_rank), deal.trump_card))
 
 
 def close_talon(rec: Recorder, cmd: CloseTalon) -> None:
@@ -67,7 +75,7 @@ def play_card(rec: Recorder, cmd: PlayCard) -> None:
             trump = played.suit == deal.trump
             points = TRUMP_MARRIAGE_POINTS if trump else MARRIAGE_POINTS
             rec.emit(MarriageAnnounced(seat, played.suit, points))
-            if _ended_at_66(rec, seat):  # "gyors 40": the deal ends before the card is played
+            if _rules(rec).ends_on_score(rec, seat):  # klub's "gyors 40": before the card
                 return
         rec.emit(CardPlayed(seat, played, cmd.stand_in))
         return
@@ -77,11 +85,12 @@ def play_card(rec: Recorder, cmd: PlayCard) -> None:
         return
     winner = trick_winner(deal.leader, deal.table, deal.trump, deal.seats)
     rec.emit(TrickTaken(winner, sum(c.points for c in deal.table)))
-    if _ended_at_66(rec, winner):
+    rules = _rules(rec)
+    if rules.ends_on_score(rec, winner):
         return
     _draw(rec, winner)
     if not any(_deal(rec).hands):
-        _end_with_last_trick(rec, winner)
+        rules.after_last_trick(rec, winner)
 
 
 def surrender(rec: Recorder, cmd: Surrender) -> None:
@@ -108,7 +117,7 @@ def _draw(rec: Recorder, winner: int) -> None:
             rec.emit(CardDrawn(seat, deal.trump_card, face_up=True))
 
 
-def _ended_at_66(rec: Recorder, seat: int) -> bool:
+def ended_at_66(rec: Recorder, seat: int) -> bool:
     """End the deal if ``seat`` has a trick and 66 points; return whether it ended."""
     deal = _deal(rec)
     if deal.trick_count(seat) == 0 or deal.points(seat) < WINNING_SCORE:
@@ -127,7 +136,7 @@ def _ended_at_66(rec: Recorder, seat: int) -> bool:
     return True
 
 
-def _end_with_last_trick(rec: Recorder, last_winner: int) -> None:
+def end_with_last_trick(rec: Recorder, last_winner: int) -> None:
     if _deal(rec).closed_by is None:
         end_deal(rec, last_winner, LAST_TRICK, "last_trick")
     else:

@@ -7,15 +7,17 @@ from typing import Any, ClassVar
 from ...cards import DECK_20, Card
 from ...codec import JSON
 from ...commands import Command
+from ...errors import RuleViolation
 from ...events import DealEnded, DealStarted, Event, MatchEnded
+from ...recorder import Recorder
 from ...rules import Rules
-from ...state import MatchState
+from ...state import Deal, MatchState
 from . import play, view
 from .commands import COMMANDS, CloseTalon, ExchangeTrump, PlayCard, Surrender
 from .events import DEAL_END_REASONS, EVENTS
 from .evolve import EVOLVERS, Layout, layout, new_deal
 from .history import history
-from .legal import deal_actions, no_card_played
+from .legal import deal_actions, exchange_error, no_card_played
 from .shapes import SHAPES
 from .state import KlubDeal
 
@@ -58,7 +60,7 @@ class KlubRules(Rules):
 
     # --- the deal ------------------------------------------------------------------------
 
-    def new_deal(self, event: DealStarted) -> KlubDeal:
+    def new_deal(self, event: DealStarted, previous: Deal | None = None) -> KlubDeal:
         return new_deal(event, *self.layout(event.deck, event.dealer))
 
     def actors(self, state: MatchState) -> tuple[int, ...]:
@@ -68,13 +70,31 @@ class KlubRules(Rules):
         return (deal.turn,)  # type: ignore[attr-defined]
 
     def deal_actions(self, state: MatchState, seat: int) -> list[Command]:
-        return deal_actions(state, seat, self.exchange_rank)
+        return deal_actions(state, seat, self)
 
     def may_leave(self, deal: Any) -> bool:
         return no_card_played(deal)
 
     def display_order(self, command: Command) -> tuple[int, Any]:
         return view.display_order(command)
+
+    # --- the timing seam of the two-seat deal rules (``play.py`` asks these) --------------
+
+    def exchange_error(self, deal: KlubDeal, seat: int) -> RuleViolation | None:
+        """Why ``seat`` may not exchange the trump card now (klub: on any lead, holding the
+        trump jack, while a face-down card is left), or None if it may."""
+        return exchange_error(deal, seat, self.exchange_rank)
+
+    def ends_on_score(self, rec: Recorder, seat: int) -> bool:
+        """Called when ``seat``'s score grew (it took a trick, or announced a marriage): end
+        the deal if the score decides it now, and say whether it ended. Klub: 66 with a trick
+        ends the deal at once."""
+        return play.ended_at_66(rec, seat)
+
+    def after_last_trick(self, rec: Recorder, winner: int) -> None:
+        """Called when every card is played, ``winner`` having taken the last trick. Klub: the
+        deal ends (the last-trick rule, or a failed close)."""
+        play.end_with_last_trick(rec, winner)
 
     # --- the match -----------------------------------------------------------------------
 

@@ -2,16 +2,24 @@
 ``view.deal_view`` with its reveal, the public history of ``history.history``, and the events
 ``view.redact`` changes. The tests hold real views, histories and events to these, and the API's
 OpenAPI components (``DealView``, ``RevealedDeal``, ``Trick`` …) are made from them.
+
+``declare`` builds them for a deck; ``sixty-six`` declares its own with it (its 24 cards, its
+reasons, its extra fields), under names of its own where they differ from klub's. The events are
+one shape per type whatever the variant (``shapes.event``), so their cards are any card.
 """
 
 from __future__ import annotations
 
-from ...cards import DECK_20, SUIT_NAMES, code_schema
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from ...cards import DECK_20, SUIT_NAMES, Card, code_schema
 from ...codec import event_schema
 from ...events import DealStarted
 from ...shapes import (
     BOOLEAN,
     INTEGER,
+    JSON,
     STRING,
     Shapes,
     array,
@@ -25,114 +33,151 @@ from .events import DEAL_END_REASONS, CardDrawn
 
 PHASES = ("open", "closed", "exhausted", "over")  # view._phase
 
-CARD = code_schema(DECK_20)
-CARDS = array(CARD)
 SUIT = described(STRING, "suit code: " + ", ".join(f"{s} {n}" for s, n in SUIT_NAMES.items()))
 PER_SEAT = array(INTEGER, "per seat")
+ANY_CARD = code_schema()  # in the events, shared by every variant
 
-TABLE_CARD = obj({"seat": INTEGER, "card": CARD}, title="TableCard")
-TRICK = obj(
-    {"leader": INTEGER, "cards": array(TABLE_CARD, "in play order"), "winner": INTEGER},
-    title="Trick",
-)
-DEAL_RESULT = obj(
-    {
-        "winner": described(nullable(INTEGER), "null only for match_ended"),
-        "game_points": INTEGER,
-        "reason": enum("DealEndReasonEnum", DEAL_END_REASONS),
-    },
-    title="DealResult",
-)
-REVEALED = obj(
-    {
-        "result": DEAL_RESULT,
-        "deck": array(CARD, "the shuffled deck, in dealing order (the commitment covers it)"),
-        "salt": described(STRING, "hex; commitment = sha256(salt + ''.join(deck))"),
-        "dealt_hands": array(CARDS, "per seat, as dealt"),
-        "hands": array(CARDS, "per seat, unplayed at the end"),
-        "tricks": array(TRICK),
-        "points": PER_SEAT,
-        "closed_at": described(
-            nullable(array(array(INTEGER))),
-            "per seat [points, tricks] when the talon was closed, or null",
-        ),
-        "surrendered_by": nullable(INTEGER),
-    },
-    title="RevealedDeal",
-    description="The whole of a finished deal: what was hidden while it was played.",
-)
 
-DEAL_VIEW = obj(
-    {
-        "number": described(INTEGER, "1, 2, … within the match"),
-        "dealer": INTEGER,
-        "commitment": described(STRING, "sha256 hex of salt + deck, published up front"),
-        "phase": described(
-            enum("PhaseEnum", PHASES),
-            "open: cards are drawn after each trick; closed: someone closed the talon; "
-            "exhausted: nothing left to draw; over: the deal ended (see revealed)",
-        ),
-        "trump_suit": SUIT,
-        "trump_card": described(
-            nullable(CARD), "face up under the talon; null once taken or closed"
-        ),
-        "talon_size": described(INTEGER, "cards left to draw, trump card included"),
-        "closed_by": nullable(INTEGER),
-        "leader": described(INTEGER, "the seat that leads the current trick"),
-        "turn": described(nullable(INTEGER), "whose move it is; null when over"),
-        "table": array(TABLE_CARD, "the current trick so far, in play order"),
-        "last_trick": nullable(TRICK),
-        "hand_sizes": PER_SEAT,
-        "trick_counts": PER_SEAT,
-        "marriages": array(array(SUIT), "announced marriage suits per seat"),
-        "hand": array(CARD, "your cards, sorted"),
-        "captured": array(CARD, "cards in your won tricks"),
-        "points": described(INTEGER, "your card points plus counted marriages"),
-        "pending_marriage_points": described(
-            INTEGER, "marriage points that count once you win a trick"
-        ),
-        "revealed": described(REVEALED, "only once the deal is over"),
-    },
-    description="The current deal as one seat sees it.",
-    optional=("revealed",),
-)
+@dataclass(frozen=True)
+class Declared:
+    """The declared parts of a two-seat deal's JSON for one deck (named ones have a title)."""
 
-HISTORY = obj(
-    {
-        "trump_card_dealt": described(CARD, "the trump card as dealt, face up"),
-        "exchange": described(
-            nullable(obj({"seat": INTEGER, "card": CARD, "taken": CARD})),
-            "who put the trump jack (card) under the talon and took the face-up card (taken)",
-        ),
-        "trump_card_taken_by": described(nullable(INTEGER), "who drew the face-up trump card last"),
-        "tricks": array(
-            obj(
-                {
-                    "leader": INTEGER,
-                    "cards": array(TABLE_CARD, "in play order"),
-                    "winner": INTEGER,
-                    "strict": described(BOOLEAN, "the follower was bound by the strict rules"),
-                }
+    card: JSON
+    table_card: JSON
+    trick: JSON
+    deal_result: JSON
+    revealed: JSON
+    deal_view: JSON
+    history: JSON
+
+
+def declare(
+    deck: Iterable[Card],
+    *,
+    reasons: Iterable[str],
+    reasons_title: str,
+    prefix: str = "",
+    exchanged: str = "the trump jack",
+    no_winner: str = "match_ended",
+    view_add: Mapping[str, JSON] | None = None,
+    revealed_add: Mapping[str, JSON] | None = None,
+) -> Declared:
+    """The deal view, its reveal and the history of a two-seat deal played with ``deck``:
+    ``reasons`` (named ``reasons_title``) are the deal's end reasons, ``prefix`` starts the
+    names of its parts (klub: none), ``exchanged`` names the card that exchanges for the
+    trump card, ``no_winner`` the reasons of a deal without a winner; ``view_add`` and
+    ``revealed_add``: a variant's own fields."""
+    card = code_schema(deck)
+    cards = array(card)
+    table_card = obj({"seat": INTEGER, "card": card}, title=f"{prefix}TableCard")
+    trick = obj(
+        {"leader": INTEGER, "cards": array(table_card, "in play order"), "winner": INTEGER},
+        title=f"{prefix}Trick",
+    )
+    deal_result = obj(
+        {
+            "winner": described(nullable(INTEGER), f"null only for {no_winner}"),
+            "game_points": INTEGER,
+            "reason": enum(reasons_title, reasons),
+        },
+        title=f"{prefix}DealResult",
+    )
+    revealed = obj(
+        {
+            "result": deal_result,
+            "deck": array(card, "the shuffled deck, in dealing order (the commitment covers it)"),
+            "salt": described(STRING, "hex; commitment = sha256(salt + ''.join(deck))"),
+            "dealt_hands": array(cards, "per seat, as dealt"),
+            "hands": array(cards, "per seat, unplayed at the end"),
+            "tricks": array(trick),
+            "points": PER_SEAT,
+            "closed_at": described(
+                nullable(array(array(INTEGER))),
+                "per seat [points, tricks] when the talon was closed, or null",
             ),
-            "every trick taken, in order",
-        ),
-        "marriages": array(
-            obj(
-                {
-                    "seat": INTEGER,
-                    "suit": SUIT,
-                    "points": INTEGER,
-                    "trick": described(
-                        nullable(INTEGER), "the trick it was led to; null: the deal ended on it"
-                    ),
-                }
+            "surrendered_by": nullable(INTEGER),
+            **(revealed_add or {}),
+        },
+        title=f"{prefix}RevealedDeal",
+        description="The whole of a finished deal: what was hidden while it was played.",
+    )
+    deal_view = obj(
+        {
+            "number": described(INTEGER, "1, 2, … within the match"),
+            "dealer": INTEGER,
+            "commitment": described(STRING, "sha256 hex of salt + deck, published up front"),
+            "phase": described(
+                enum("PhaseEnum", PHASES),
+                "open: cards are drawn after each trick; closed: someone closed the talon; "
+                "exhausted: nothing left to draw; over: the deal ended (see revealed)",
             ),
-            "every announcement",
-        ),
-        "closed": nullable(obj({"seat": INTEGER, "after_tricks": INTEGER})),
-    },
-    description="The public record of the current deal: the same for every seat.",
-)
+            "trump_suit": SUIT,
+            "trump_card": described(
+                nullable(card), "face up under the talon; null once taken or closed"
+            ),
+            "talon_size": described(INTEGER, "cards left to draw, trump card included"),
+            "closed_by": nullable(INTEGER),
+            "leader": described(INTEGER, "the seat that leads the current trick"),
+            "turn": described(nullable(INTEGER), "whose move it is; null when over"),
+            "table": array(table_card, "the current trick so far, in play order"),
+            "last_trick": nullable(trick),
+            "hand_sizes": PER_SEAT,
+            "trick_counts": PER_SEAT,
+            "marriages": array(array(SUIT), "announced marriage suits per seat"),
+            "hand": array(card, "your cards, sorted"),
+            "captured": array(card, "cards in your won tricks"),
+            "points": described(INTEGER, "your card points plus counted marriages"),
+            "pending_marriage_points": described(
+                INTEGER, "marriage points that count once you win a trick"
+            ),
+            **(view_add or {}),
+            "revealed": described(revealed, "only once the deal is over"),
+        },
+        description="The current deal as one seat sees it.",
+        optional=("revealed",),
+    )
+    history = obj(
+        {
+            "trump_card_dealt": described(card, "the trump card as dealt, face up"),
+            "exchange": described(
+                nullable(obj({"seat": INTEGER, "card": card, "taken": card})),
+                f"who put {exchanged} (card) under the talon and took the face-up card (taken)",
+            ),
+            "trump_card_taken_by": described(
+                nullable(INTEGER), "who drew the face-up trump card last"
+            ),
+            "tricks": array(
+                obj(
+                    {
+                        "leader": INTEGER,
+                        "cards": array(table_card, "in play order"),
+                        "winner": INTEGER,
+                        "strict": described(BOOLEAN, "the follower was bound by the strict rules"),
+                    }
+                ),
+                "every trick taken, in order",
+            ),
+            "marriages": array(
+                obj(
+                    {
+                        "seat": INTEGER,
+                        "suit": SUIT,
+                        "points": INTEGER,
+                        "trick": described(
+                            nullable(INTEGER), "the trick it was led to; null: the deal ended on it"
+                        ),
+                    }
+                ),
+                "every announcement",
+            ),
+            "closed": nullable(obj({"seat": INTEGER, "after_tricks": INTEGER})),
+        },
+        description="The public record of the current deal: the same for every seat.",
+    )
+    return Declared(card, table_card, trick, deal_result, revealed, deal_view, history)
+
+
+KLUB = declare(DECK_20, reasons=DEAL_END_REASONS, reasons_title="KlubDealEndReasonEnum")
 
 # ``view.redact``: a deal's first event without the deck and salt, with what a seat saw dealt;
 # a card drawn face down only for the one who drew it.
@@ -140,8 +185,8 @@ DEAL_STARTED = reshaped(
     event_schema(DealStarted),
     drop=("deck", "salt"),
     add={
-        "trump_card": described(CARD, "the trump card, face up"),
-        "hand": array(CARD, "your hand as dealt (a seat's feed only)"),
+        "trump_card": described(ANY_CARD, "the trump card, face up"),
+        "hand": array(ANY_CARD, "your hand as dealt (a seat's feed only)"),
     },
     optional=("hand",),
     description="A deal begins: its number, the dealer, the commitment to the deck order, the "
@@ -149,12 +194,10 @@ DEAL_STARTED = reshaped(
 )
 CARD_DRAWN = reshaped(
     event_schema(CardDrawn),
-    fields={"card": described(CARD, "the card drawn: only for the drawer, or when face up")},
+    fields={"card": described(ANY_CARD, "the card drawn: only for the drawer, or when face up")},
     optional=("card",),
 )
 
-SHAPES = Shapes(
-    deal_view=DEAL_VIEW,
-    history=HISTORY,
-    events={DealStarted.type: DEAL_STARTED, CardDrawn.type: CARD_DRAWN},
-)
+EVENTS = {DealStarted.type: DEAL_STARTED, CardDrawn.type: CARD_DRAWN}
+
+SHAPES = Shapes(deal_view=KLUB.deal_view, history=KLUB.history, events=EVENTS)
