@@ -29,6 +29,7 @@ from .levels import choose_action
 from .receivers import bot_seats_to_move
 
 BUDGET_SECONDS = 0.5
+WINNING_SCORE = 66
 ATTEMPTS = 5  # reads and choices before giving up on a match that keeps moving
 
 
@@ -65,7 +66,25 @@ def _choose(match: Match, state: MatchState, seat: int, rng: random.Random) -> C
             view, variant=match.variant, level=bot.bot_level, rng=rng, budget=BUDGET_SECONDS
         )
         return command_from_json(action, seat=seat)
-    return stand_in_card(view, seat, rng)
+    if match.variant == "klub":
+        return stand_in_card(view, seat, rng)
+    return command_from_json(stand_in_action(view, rng), seat=seat, stand_in=True)
+
+
+def stand_in_action(view: dict, rng: random.Random) -> dict:
+    """The stand-in's move in a variant without Kati's players: a card at random; "enough"
+    when the seat has a trick and 66 (what any player would say); after the last trick, the
+    count if it may not declare. Like the klub stand-in, it never closes, exchanges or gives
+    up: those stay the player's own decisions."""
+    actions = {a["type"]: a for a in view["legal_actions"]}
+    deal = view["deal"]
+    has_trick = deal["trick_counts"][view["seat"]] > 0
+    if "declare_enough" in actions and has_trick and deal["points"] >= WINNING_SCORE:
+        return actions["declare_enough"]
+    cards = [a for a in view["legal_actions"] if a["type"] == "play_card"]
+    if cards:
+        return rng.choice(cards)
+    return actions["let_count"]
 
 
 def stand_in_card(view: dict, seat: int, rng: random.Random) -> PlayCard:

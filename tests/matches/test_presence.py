@@ -272,3 +272,27 @@ def test_a_shown_hand_is_visible_to_the_opponent_for_ten_seconds_only(
     secret = hidden_by_version(match_id, 1 - seat)[body["version"]]
     assert hand <= secret
     assert shown(body, secret) == [] and shown(feed, secret) == []
+
+
+def test_the_stand_in_plays_a_sixty_six_match_too(
+    make_player: MakePlayer, clock: time_machine.Coordinates
+) -> None:
+    """Kati has no sixty-six player yet, but a paused player's seat is still played for: the
+    stand-in plays legal cards of the 24-card game until the player is back."""
+    host, guest = make_player(), make_player()
+    room = host.client.post("/api/v1/rooms/", {"variant": "sixty-six"}, format="json")
+    assert room.status_code == 201, room.content
+    code = room.json()["invite"]["code"]
+    assert (
+        guest.client.post("/api/v1/rooms/join/", {"code": code}, format="json").status_code == 200
+    )
+    match_id = room.json()["id"]
+    turn = fetch(host, match_id)["view"]["deal"]["turn"]
+    mover, other, seat = (host, guest, 0) if turn == 0 else (guest, host, 1)
+    assert len(fetch(mover, match_id)["view"]["deal"]["hand"]) == 6
+    assert act(mover, fetch(mover, match_id), {"type": "pause"}, "p1").status_code == 200
+    clock.shift(21)
+    match = fetch(other, match_id)
+    assert match["view"]["presence"]["paused"][seat]["stand_in"] is True
+    played = [e for e in _events(other, match_id) if e["type"] == "card_played" and e["stand_in"]]
+    assert [e["seat"] for e in played] == [seat]
