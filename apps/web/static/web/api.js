@@ -70,7 +70,8 @@ export const api = {
     }),
   deal: (id, number) => call("GET", v1(`matches/${id}/deals/${number}/`)),
   computer: (strength) => call("POST", v1("matches/computer/"), { variant: "klub", strength }),
-  room: () => call("POST", v1("rooms/"), { variant: "klub" }),
+  room: (variant = "klub", target = null) =>
+    call("POST", v1("rooms/"), target === null ? { variant } : { variant, target }),
   join: (code) => call("POST", v1("rooms/join/"), { code }),
   cancelRoom: (id) => call("POST", v1(`rooms/${id}/cancel/`)),
   rematch: (id) => call("POST", v1(`matches/${id}/rematch/`)),

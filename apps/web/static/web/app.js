@@ -8,6 +8,7 @@ import { LiveSocket } from "./socket.js";
 import { Table } from "./table.js";
 
 const STRENGTHS = ["beginner", "club", "strong", "expert"];
+const VARIANTS = ["klub", "sixty-six"];
 const STAKES = [20, 50, 100, 200, 500, 1000];
 
 const root = document.getElementById("app");
@@ -161,16 +162,30 @@ function playKatiPanel() {
 
 function friendsPanel(registered) {
   const status = h("p.form-status", { role: "status" });
+  // the game and, for sixty-six, the match target (7 or 11 game points)
+  const targets = h("select", { id: "room-target", hidden: true },
+    [7, 11].map((n) => h("option", { value: n }, t("target_points", { points: n }))));
+  const variants = h("select", {
+    id: "room-variant",
+    onchange: () => { targets.hidden = variants.value !== "sixty-six"; },
+  }, VARIANTS.map((v) => h("option", { value: v }, t(`variant_${v}`))));
   const create = h("button.primary", {
     onclick: async () => {
       try {
-        const room = await api.room();
+        const target = variants.value === "sixty-six" ? Number(targets.value) : null;
+        const room = await api.room(variants.value, target);
         navigate(`/m/${room.id}/`);
       } catch (error) {
         failure(status, error);
       }
     },
   }, t("create_room"));
+  const choice = h("div.room-choice", {},
+    h("label", { for: "room-variant" }, t("variant")), variants,
+    h("label", { for: "room-target", hidden: true }, t("target")), targets);
+  variants.addEventListener("change", () => {
+    choice.querySelector('label[for="room-target"]').hidden = targets.hidden;
+  });
   const join = h(
     "form",
     {
@@ -184,7 +199,8 @@ function friendsPanel(registered) {
     h("input", { id: "join-code", autocomplete: "off", maxlength: 12, size: 8 }),
     h("button", { type: "submit" }, t("join")),
   );
-  return panel(t("friends"), h("p", {}, t("friends_help")), registered ? create : h("p", {}, t("registered_only")), join, status);
+  const opening = registered ? h("div.room-open", {}, choice, create) : h("p", {}, t("registered_only"));
+  return panel(t("friends"), h("p", {}, t("friends_help")), opening, join, status);
 }
 
 function rankedPanel(registered) {

@@ -10,8 +10,15 @@ import { verifyDeal } from "./fairplay.js";
 import { LANG, problemText, t } from "./i18n.js";
 import { MatchClient } from "./match_client.js";
 
-const CONFIRM = { surrender: "surrender_confirm", resign: "resign_confirm", leave: "leave_confirm" };
+const CONFIRM = {
+  surrender: "surrender_confirm",
+  resign: "resign_confirm",
+  leave: "leave_confirm",
+  declare_enough: "declare_confirm",
+};
 const ACTION_LABEL = {
+  declare_enough: "declare_enough",
+  let_count: "let_count",
   exchange_trump: "exchange_trump",
   close_talon: "close_talon",
   pause: "pause",
@@ -405,6 +412,7 @@ export class Table {
       h("p.match-score", {}, t("match_score", { scores: view.scores.join(" : "), target: view.target })),
       h("p.radli-count", {}, seats.map((seat) => t("to_go", { name: this.name(seat), points: Math.max(0, view.target - view.scores[seat]) })).join(" · ")),
       h("p.deal-no", {}, t("deal_no", { number: deal.number })),
+      deal.bonus ? h("p.bonus", { "data-bonus": deal.bonus }, t("bonus_pending", { points: deal.bonus })) : null,
       h("p.my-points", {}, t("your_points", { points: deal.points }),
         deal.pending_marriage_points ? ` ${t("pending_points", { points: deal.pending_marriage_points })}` : ""),
       deal.marriages[view.seat].length
@@ -529,16 +537,25 @@ export class Table {
     const fair = { true: "verified", false: "failed", null: "unavailable" }[deal.verified] || "checking";
     const mine = result.winner === this.client.view.seat;
     const words = { points: result.game_points, reason: t(`reason_${result.reason}`) };
+    const declared = deal.record && deal.record.declared;
     return h(
       "div.deal-result",
       { "data-deal": deal.number },
       h("p", {}, h("strong", {}, t("deal_no", { number: deal.number })), ": ",
         result.winner === null
-          ? t("reason_match_ended")
+          ? t(result.reason === "draw" ? "reason_draw" : "reason_match_ended")
           : mine ? t("deal_won_you", words) : t("deal_won", { name: this.name(result.winner), ...words })),
+      declared ? h("p.declaration", { "data-right": declared.right }, this.declarationText(declared, result)) : null,
       h("p.fair", { class: `fair-${fair}`, "data-fair": fair }, `${t("fair_play")}: `, t(`fair_${fair}`)),
       deal.record ? h("button.link", { onclick: () => { this.replay = deal; this.render(); } }, t("replay")) : null,
     );
+  }
+
+  // "61 — not enough: the opponent scores 2" (a sixty-six declaration, from the deal record)
+  declarationText(declared, result) {
+    const who = declared.seat === this.client.view.seat ? t("you") : this.name(declared.seat);
+    if (declared.right) return t("declared_right", { name: who, points: declared.points });
+    return t("declared_wrong", { name: who, points: declared.points, game: result.game_points });
   }
 
   replayDialog() {
