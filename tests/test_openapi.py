@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 import yaml
 from django.core.management import call_command
@@ -231,3 +232,32 @@ def test_swagger_ui_is_served_without_a_cdn(anon: APIClient) -> None:
     bundle = "/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js"
     assert bundle in html
     assert anon.get(bundle).status_code == 200
+
+
+def test_every_operation_with_a_body_documents_the_refusals_before_any_view(schema: dict) -> None:
+    """A body over 2.5 MB (413) or not JSON (415) is refused as problem+json before the view
+    runs: every operation that takes a body says so (issue 28)."""
+    with_body = [
+        (path, method, operation)
+        for path, operations in schema["paths"].items()
+        for method, operation in operations.items()
+        if isinstance(operation, dict) and "requestBody" in operation
+    ]
+    assert len(with_body) > 10
+    for path, method, operation in with_body:
+        for status in ("413", "415"):
+            assert "application/problem+json" in operation["responses"][status]["content"], (
+                path,
+                method,
+                status,
+            )
+
+
+def test_an_empty_avatar_url_matches_one_branch_of_its_schema(schema: dict) -> None:
+    """``avatar_url`` is a URL or empty: as ``oneOf``, the empty string must match exactly one
+    branch (issue 28: it matched both)."""
+    avatar = schema["components"]["schemas"]["Player"]["properties"]["avatar_url"]
+    matching = [b for b in avatar["oneOf"] if jsonschema.Draft202012Validator(b).is_valid("")]
+    assert len(matching) == 1
+    jsonschema.validate("", avatar)
+    jsonschema.validate("https://example.org/a.png", avatar)

@@ -72,3 +72,42 @@ class XSessionTokenScheme(OpenApiAuthenticationExtension):
                 "endpoints (`/_allauth/app/v1/auth/login`, `…/signup`, `…/email/verify`)."
             ),
         }
+
+
+# The answers every operation with a body may get before any view runs (errors.py turns both
+# into problem+json): a body over DATA_UPLOAD_MAX_MEMORY_SIZE, and a body that is not JSON.
+BODY_REFUSALS = {
+    "413": "`payload_too_large`: the body is over 2.5 MB",
+    "415": "`unsupported_media_type`: the body is not `application/json`",
+}
+
+
+def edge_responses(result: dict, generator: object, request: object, public: bool) -> dict:
+    """drf-spectacular postprocessing hook: document the refusals of ``BODY_REFUSALS`` on every
+    operation that takes a body, and make "a URL or empty" mean one thing: drf-spectacular
+    writes it as ``oneOf`` [URL, empty string], which an empty string matches twice (a URL's
+    format is not checked by every validator), so the URL branch gets ``minLength: 1``."""
+    problem = {CONTENT_TYPE: {"schema": {"$ref": "#/components/schemas/Problem"}}}
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            if not isinstance(operation, dict) or "requestBody" not in operation:
+                continue
+            responses = operation.setdefault("responses", {})
+            for status, description in BODY_REFUSALS.items():
+                responses.setdefault(status, {"description": description, "content": problem})
+    _exclusive_blank_urls(result.get("components", {}).get("schemas", {}))
+    return result
+
+
+def _exclusive_blank_urls(node: object) -> None:
+    if isinstance(node, dict):
+        branches = node.get("oneOf")
+        if isinstance(branches, list) and any(b.get("maxLength") == 0 for b in branches):
+            for branch in branches:
+                if branch.get("format") == "uri":
+                    branch.setdefault("minLength", 1)
+        for value in node.values():
+            _exclusive_blank_urls(value)
+    elif isinstance(node, list):
+        for value in node:
+            _exclusive_blank_urls(value)

@@ -190,6 +190,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "apps.matches.api.schema.declared_components",
+        "apps.common.schema.edge_responses",
     ],
     "ENUM_NAME_OVERRIDES": {
         "MatchStatusEnum": "apps.matches.api.schema.MATCH_STATUSES",
