@@ -42,7 +42,7 @@ from apps.matches.engine import (
 )
 from apps.matches.engine.events import DealEnded, DealStarted, MatchEnded
 from apps.matches.engine.variants.klub.events import TrumpExchanged
-from apps.matches.engine.variants.klub.state import KlubDeal as DealState
+from apps.matches.engine.variants.klub.state import KlubDeal
 from apps.matches.simulation import random_action
 
 SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
@@ -117,7 +117,7 @@ def probe_commands(rng: random.Random, seats: int) -> list[Command]:
 # --- invariants ----------------------------------------------------------------------------
 
 
-def assert_cards_conserved(deal: DealState) -> None:
+def assert_cards_conserved(deal: KlubDeal) -> None:
     """20 distinct cards across hands, talon, trump card, table and captured tricks."""
     trump_in_talon = () if deal.trump_card_taken else (deal.trump_card,)
     every = [
@@ -132,11 +132,11 @@ def assert_cards_conserved(deal: DealState) -> None:
     assert sum(deal.card_points) + sum(c.points for c in every if not _captured(deal, c)) == 120
 
 
-def _captured(deal: DealState, card: Card) -> bool:
+def _captured(deal: KlubDeal, card: Card) -> bool:
     return any(card in won for won in deal.won)
 
 
-def hidden_from(deal: DealState, seat: int, public: set[Card]) -> set[Card]:
+def hidden_from(deal: KlubDeal, seat: int, public: set[Card]) -> set[Card]:
     """Cards ``seat`` must not see: the other hands and the undrawn talon, less public cards."""
     hidden = set(deal.talon)
     for other, hand in enumerate(deal.hands):
@@ -214,7 +214,7 @@ def check_refusal(state: MatchState, command: Command) -> None:
         assert listed, command
 
 
-def assert_deal_end(deal: DealState) -> None:
+def assert_deal_end(deal: KlubDeal) -> None:
     result = deal.result
     assert result is not None
     assert result.game_points in ((0,) if result.reason == "match_ended" else (1, 2, 3))

@@ -51,9 +51,12 @@ from apps.matches.engine import (
 )
 from apps.matches.engine import presence as presence_rules
 from apps.matches.engine.commands import Disconnect, Reconnect
-from apps.matches.engine.events import DEAL_END_REASONS, EVENT_TYPES, DealEnded, MatchEnded
+from apps.matches.engine.events import TABLE_EVENTS, DealEnded, MatchEnded
+from apps.matches.engine.variants.klub.events import DEAL_END_REASONS, EVENTS
 
 from .observe import canonical, digest, observe
+
+EVENT_TYPES = (*TABLE_EVENTS, *EVENTS)  # klub's: the table's and its deal's
 
 SEED = 20_251_203
 MATCHES = 300
@@ -121,7 +124,8 @@ class Driver:
                 self.do(DealCards(tuple(deck), f"{rng.getrandbits(128):032x}"))
             return
         assert deal is not None
-        stand_in = presence_rules.stand_in_to_play(state)
+        stand_ins = presence_rules.stand_ins_to_play(state)
+        stand_in = stand_ins[0] if stand_ins else None
         if stand_in is not None and rng.random() < 0.8:
             cards = [a.card for a in legal_actions(state, stand_in) if isinstance(a, PlayCard)]
             self.do(PlayCard(stand_in, rng.choice(cards), stand_in=True))
