@@ -33,12 +33,20 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "apps.web.storage.ClubStaticFilesStorage"},
 }
-MAILERS = {
-    "default": {
-        "BACKEND": env("EMAIL_BACKEND", default="django.core.mail.backends.smtp.EmailBackend"),
-        "OPTIONS": {
-            "host": env("EMAIL_HOST", default="localhost"),
-            "port": env.int("EMAIL_PORT", default=25),
-        },
+# Outgoing mail (sign-up and reset codes, moderation notices). SMTP by default, configured from
+# EMAIL_*; another backend (console, locmem, a provider's) takes none of the SMTP options.
+_SMTP = "django.core.mail.backends.smtp.EmailBackend"
+_MAIL_BACKEND = env("EMAIL_BACKEND", default=_SMTP)
+MAILERS = {"default": {"BACKEND": _MAIL_BACKEND}}
+if _MAIL_BACKEND == _SMTP:
+    MAILERS["default"]["OPTIONS"] = {
+        "host": env("EMAIL_HOST", default="localhost"),
+        # unset: 465 with EMAIL_USE_SSL, 587 with EMAIL_USE_TLS, else 25
+        "port": env.int("EMAIL_PORT", default=None),
+        "username": env("EMAIL_HOST_USER", default=None) or None,
+        "password": env("EMAIL_HOST_PASSWORD", default=None) or None,
+        "use_tls": env.bool("EMAIL_USE_TLS", default=False),  # STARTTLS
+        "use_ssl": env.bool("EMAIL_USE_SSL", default=False),  # implicit TLS
+        # seconds: a mail server that hangs must not hold a web worker's thread for good
+        "timeout": env.int("EMAIL_TIMEOUT", default=10),
     }
-}
