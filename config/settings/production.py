@@ -33,6 +33,27 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "apps.web.storage.ClubStaticFilesStorage"},
 }
+# --- HTTPS (TLS ends at the reverse proxy; deploy/README.md) ---------------------------------
+# HTTPS_ONLY=false turns the whole group off (plain HTTP on a private network, a bench); each
+# setting can also be given on its own. `manage.py check --deploy` is clean with the defaults.
+_HTTPS = env.bool("HTTPS_ONLY", default=True)
+# The proxy says which scheme the client used. It must set this header on every request (and
+# drop a client's own): the web processes must not be reachable but through it. Empty: none.
+_PROXY_SSL = env("SECURE_PROXY_SSL_HEADER", default="HTTP_X_FORWARDED_PROTO,https")
+SECURE_PROXY_SSL_HEADER = tuple(_PROXY_SSL.split(",", 1)) if _PROXY_SSL.strip() else None
+SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=_HTTPS)
+# The health checks are probed over plain HTTP from inside the network: never redirected.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
+SESSION_COOKIE_SECURE = env.bool("SESSION_COOKIE_SECURE", default=_HTTPS)
+CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=_HTTPS)
+# Browsers keep to HTTPS for this long once they saw the header: a year, this domain and its
+# subdomains. Start lower (SECURE_HSTS_SECONDS=300) if any subdomain still serves plain HTTP.
+SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=365 * 24 * 3600 if _HTTPS else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=_HTTPS)
+SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=_HTTPS)
+# Other origins a browser may POST forms from (the admin's login, allauth's browser flows).
+CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+
 # Outgoing mail (sign-up and reset codes, moderation notices). SMTP by default, configured from
 # EMAIL_*; another backend (console, locmem, a provider's) takes none of the SMTP options.
 _SMTP = "django.core.mail.backends.smtp.EmailBackend"
