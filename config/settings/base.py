@@ -41,7 +41,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # CORS first: a preflight is answered before anything else (authentication included).
+    # /healthz and /readyz, before the host check, the HTTPS redirect and sessions
+    "apps.common.health.HealthMiddleware",
+    # CORS next: a preflight is answered before anything else (authentication included).
     "corsheaders.middleware.CorsMiddleware",
     "apps.common.middleware.ApiProblemMiddleware",
     "django.middleware.security.SecurityMiddleware",
