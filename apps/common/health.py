@@ -7,10 +7,11 @@
   (``code`` ``not_ready``) whose ``failed`` names the services that did not answer and whose
   ``checks`` gives each one's error class (the full error goes to the log, not to the client).
 
-Both are answered by ``HealthMiddleware``, first in ``MIDDLEWARE``: before the host check (a
-probe comes to the pod's address, which ``ALLOWED_HOSTS`` does not list), the HTTPS redirect
-(probes speak plain HTTP inside the network), sessions and authentication. They sit outside
-``/api/`` and answer JSON. deploy/README.md says how to use them.
+Both are answered by ``HealthMiddleware``, second in ``MIDDLEWARE`` (after the request id):
+before the host check (a probe comes to the pod's address, which ``ALLOWED_HOSTS`` does not
+list), the HTTPS redirect (probes speak plain HTTP inside the network), sessions and
+authentication. They sit outside ``/api/`` and answer JSON. deploy/README.md says how to use
+them.
 """
 
 from __future__ import annotations
@@ -107,7 +108,9 @@ def readyz() -> JsonResponse:
         checks=checks,
     )
     headers = {**NO_STORE, "Retry-After": str(RETRY_AFTER_SECONDS)}
-    return JsonResponse(body, status=503, content_type=CONTENT_TYPE, headers=headers)
+    response = JsonResponse(body, status=503, content_type=CONTENT_TYPE, headers=headers)
+    response._has_been_logged = True  # type: ignore[attr-defined]  # each failure was, above
+    return response
 
 
 class HealthMiddleware:

@@ -40,6 +40,30 @@ CHANNEL_LAYERS = {
     }
 }
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default=REDIS_URL)
+# The worker and beat log through LOGGING below, like the web processes (Celery would
+# otherwise put its own handler and format on the root logger).
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+# --- logs: one JSON object per line on stdout, with the request id (apps/common/logs.py) -------
+_LOG_LEVEL = env("LOG_LEVEL", default="INFO")
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"json": {"()": "apps.common.logs.JsonFormatter"}},
+    "handlers": {
+        "stdout": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stdout",
+            "formatter": "json",
+        }
+    },
+    "root": {"handlers": ["stdout"], "level": _LOG_LEVEL},
+    "loggers": {
+        # Django's own handlers off (its console handler logs only under DEBUG, and mail to
+        # ADMINS is not how this club learns of errors): its records reach the root's.
+        "django": {"handlers": [], "level": _LOG_LEVEL, "propagate": True},
+        "django.server": {"handlers": [], "level": _LOG_LEVEL, "propagate": True},
+    },
+}
 # `collectstatic` writes hashed, compressed files; the web client's imports point at them.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
