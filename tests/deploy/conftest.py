@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import socket
 import subprocess
 import sys
 from collections.abc import Callable
@@ -74,3 +75,10 @@ def run_python(
         timeout=timeout,
         check=False,
     )
+
+
+def closed_port() -> int:
+    """A port of 127.0.0.1 nothing listens on (free a moment ago)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])

@@ -4,7 +4,6 @@ pointed at a closed port."""
 
 from __future__ import annotations
 
-import socket
 import threading
 from typing import Any
 
@@ -12,15 +11,11 @@ import pytest
 from django.db import connections
 from django.test import Client
 
+from tests.deploy.conftest import closed_port
+
 PROBLEM = "application/problem+json"
 CHECKS = {"database", "cache", "channel_layer"}
 PROBE = {"HTTP_HOST": "10.1.2.3:8000"}  # an orchestrator probes the pod's address
-
-
-def closed_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def redis_nowhere() -> str:
