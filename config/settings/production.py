@@ -43,6 +43,9 @@ CELERY_BROKER_URL = env("CELERY_BROKER_URL", default=REDIS_URL)
 # The worker and beat log through LOGGING below, like the web processes (Celery would
 # otherwise put its own handler and format on the root logger).
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+# beat's record of when each periodic task last ran (a file it writes; the image points it at
+# a writable volume)
+CELERY_BEAT_SCHEDULE_FILENAME = env("CELERY_BEAT_SCHEDULE_FILENAME", default="celerybeat-schedule")
 # --- logs: one JSON object per line on stdout, with the request id (apps/common/logs.py) -------
 _LOG_LEVEL = env("LOG_LEVEL", default="INFO")
 LOGGING = {
