@@ -43,6 +43,7 @@ ENV = {
     "REDIS_URL": "redis://127.0.0.1:6379/14",
     "DJANGO_SECRET_KEY": "bench-only-secret-key-0123456789abcdefghijklmnopqrstuvwxyz",
     "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+    "HTTPS_ONLY": "false",  # plain HTTP on the loopback, no TLS proxy in front
 }
 ORDER = {r: i for i, r in enumerate("9UOKXA")}
 GIVING_UP = ("surrender", "resign", "leave")

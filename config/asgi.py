@@ -1,10 +1,10 @@
 """ASGI entry point: WebSockets (``/ws/…``); in embedded mode HTTP too."""
 
-import os
-
 from django.core.asgi import get_asgi_application
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.embedded")
+from .entry import require_settings_module
+
+require_settings_module()  # no silent fallback to the embedded settings
 django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402

@@ -1,10 +1,10 @@
 """The Celery app. Tasks live in ``apps/<app>/tasks.py``; embedded mode runs them eagerly."""
 
-import os
-
 from celery import Celery
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.embedded")
+from .entry import require_settings_module
+
+require_settings_module()  # no silent fallback to the embedded settings
 
 app = Celery("snapszer")
 app.config_from_object("django.conf:settings", namespace="CELERY")

@@ -1,8 +1,8 @@
 """WSGI entry point: gunicorn serves the REST API and the admin (see deploy/)."""
 
-import os
-
 from django.core.wsgi import get_wsgi_application
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.embedded")
+from .entry import require_settings_module
+
+require_settings_module()  # no silent fallback to the embedded settings
 application = get_wsgi_application()

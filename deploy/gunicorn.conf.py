@@ -4,6 +4,7 @@ too, so the benchmark measures this configuration)."""
 import gc
 import multiprocessing
 import os
+import re
 
 bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
 # One process per core, each with a few threads: requests spend much of their time waiting on
@@ -28,6 +29,23 @@ timeout = 30
 # GUNICORN_ACCESS_LOG=- logs to stdout (or give a file).
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
 raw_env = ["DJANGO_SETTINGS_MODULE=config.settings.production"]
+
+
+def _control_socket_path(address: str) -> str:
+    """gunicorn's control socket (``gunicornc``) is one fixed path per user by default
+    ($XDG_RUNTIME_DIR/gunicorn.ctl or ~/.gunicorn/gunicorn.ctl): a second instance on the host
+    took the first one's over. Each instance gets its own, named after its bind address (no
+    two instances on a host bind the same one), in the same directory."""
+    runtime = os.environ.get("XDG_RUNTIME_DIR")
+    if not (runtime and os.path.isdir(runtime)):
+        runtime = os.path.join(os.path.expanduser("~"), ".gunicorn")
+    return os.path.join(runtime, "gunicorn-" + re.sub(r"[^A-Za-z0-9.-]+", "_", address) + ".ctl")
+
+
+# GUNICORN_CONTROL_SOCKET names it (e.g. /run/club/web-1.ctl), or "off" turns it off.
+_control = os.environ.get("GUNICORN_CONTROL_SOCKET", "").strip()
+control_socket_disable = _control.lower() in ("off", "none", "false", "0")
+control_socket = _control if _control and not control_socket_disable else _control_socket_path(bind)
 
 
 def pre_fork(server, worker):  # gunicorn calls it with these two

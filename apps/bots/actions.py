@@ -30,6 +30,11 @@ def moves(view: dict[str, Any]) -> list[int]:
     return out
 
 
+def offered(view: dict[str, Any], kind: str) -> bool:
+    """Whether the view's legal actions include one of type ``kind``."""
+    return any(a["type"] == kind for a in view["legal_actions"])
+
+
 def to_action(view: dict[str, Any], n: int) -> Action:
     """The view's own legal action dict for int action ``n``."""
     for a in view["legal_actions"]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .actions import moves, to_action
-from .heuristics import club_action
+from .actions import moves, offered, to_action
+from .heuristics import SURRENDER, club_action, play_action
 from .knowledge import Knowledge
 
 
@@ -17,4 +17,7 @@ def club(view: dict[str, Any], rng: random.Random, budget: float) -> dict[str, A
     # The heuristics read only the seat's own hand and public facts, so any world consistent
     # with its knowledge gives the same answer; a sampled one is as good as another.
     world = Knowledge.read(view).sample_world(rng)
-    return to_action(view, club_action(world))
+    action = club_action(world)
+    if action == SURRENDER and not offered(view, "surrender"):
+        action = play_action(world)  # giving up is not on offer here: play on
+    return to_action(view, action)

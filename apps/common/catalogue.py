@@ -52,6 +52,11 @@ _SERVER: dict[str, tuple[int, str]] = {
     "unsupported_media_type": (415, "the body is not `application/json`"),
     "throttled": (429, "too many guests created from your address; see `Retry-After`"),
     "server_error": (500, "a bug on our side"),
+    "not_ready": (
+        503,
+        "`/readyz` (outside the API): a service the server needs does not answer; `failed` "
+        "names it",
+    ),
     # accounts and restrictions
     "already_authenticated": (409, "`POST /api/v1/guests/` with a session already present"),
     "registration_required": (403, "guests play the computer only; sign up for the rest"),

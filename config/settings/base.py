@@ -41,7 +41,11 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # CORS first: a preflight is answered before anything else (authentication included).
+    # X-Request-ID: taken or made, answered, in every log line and the tasks sent (logs.py)
+    "apps.common.logs.RequestIdMiddleware",
+    # /healthz and /readyz, before the host check, the HTTPS redirect and sessions
+    "apps.common.health.HealthMiddleware",
+    # CORS next: a preflight is answered before anything else (authentication included).
     "corsheaders.middleware.CorsMiddleware",
     "apps.common.middleware.ApiProblemMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -132,7 +136,7 @@ HEADLESS_SPECIFICATION_TEMPLATE_NAME = None
 CORS_ALLOWED_ORIGINS = env.list("CORS_ALLOWED_ORIGINS", default=[])
 CORS_URLS_REGEX = r"^/(api|_allauth)/"
 CORS_ALLOW_HEADERS = ("accept", "content-type", "x-session-token")
-CORS_EXPOSE_HEADERS = ("Retry-After", "WWW-Authenticate", "Allow")
+CORS_EXPOSE_HEADERS = ("Retry-After", "WWW-Authenticate", "Allow", "X-Request-ID")
 CORS_ALLOW_CREDENTIALS = False
 CORS_PREFLIGHT_MAX_AGE = 3600
 

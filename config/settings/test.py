@@ -29,3 +29,7 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 GUEST_CREATE_RATE = "10000/hour"
+# The test client and the test servers speak plain HTTP (production's HTTPS settings tested in
+# tests/deploy/test_security.py).
+SECURE_SSL_REDIRECT = SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = False
+SECURE_HSTS_SECONDS = 0

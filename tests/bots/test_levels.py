@@ -10,10 +10,11 @@ import pytest
 
 from apps.bots.bitgame import BitGame, from_deal
 from apps.bots.cardbits import INDEX, mask
+from apps.bots.club import club
 from apps.bots.heuristics import SURRENDER, club_action, should_surrender
 from apps.bots.knowledge import Knowledge
 from apps.bots.levels import choose_action, player_for
-from apps.matches.engine import MatchState
+from apps.matches.engine import CloseTalon, MatchState
 from apps.matches.engine.state import copy_with
 from apps.matches.simulation import random_deck
 from apps.matches.strengths import levels_for
@@ -162,6 +163,37 @@ def test_club_gives_up_its_own_hopeless_close() -> None:
     g.pts = [10, 40]
     g.tricks = [0, 2]
     assert not should_surrender(g, 0)  # 3 either way: play on
+
+
+def hopeless_close() -> MatchState:
+    """Trump Z. Seat 0 wins two tricks (19 points), closes, and loses two of the next three:
+    26 points with MK MA in hand and two cards out, at most 62 reachable. Seat 1 had no trick
+    at the close, so the failed close would cost 3 game points; giving up now costs 2."""
+    d = deck(
+        forehand="ZO TU MK MA TA",
+        dealer="PU MO PO MU TO",
+        trump="ZU",
+        talon="ZX ZA ZK TK PX TX PK MX PA",
+    )
+    state, _ = apply(start(d), p(0, "TA"), p(1, "PU"), p(0, "ZO"), p(1, "MO"), CloseTalon(0))
+    state, _ = apply(state, p(0, "ZX"), p(1, "ZA"), p(1, "TK"), p(0, "TU"), p(1, "TO"), p(0, "ZK"))
+    assert state.deal.points(0) == 26  # type: ignore[union-attr]
+    return state
+
+
+def test_club_surrenders_a_hopeless_close_when_offered() -> None:
+    assert act(hopeless_close(), 0, "club") == {"type": "surrender", "confirm": True}
+
+
+def test_club_plays_on_when_surrender_is_not_offered() -> None:
+    """A view whose legal actions lack ``surrender`` (a variant or a phase that does not offer
+    it): the club level plays a card instead of failing with a ValueError."""
+    view = bot_view(hopeless_close(), 0)
+    view["legal_actions"] = [a for a in view["legal_actions"] if a["type"] != "surrender"]
+    for seed in range(3):
+        action = club(view, random.Random(seed), FAST)
+        assert action in view["legal_actions"]
+        assert card_of(action) in ("MK", "MA")
 
 
 # --- sampling levels -----------------------------------------------------------------------

@@ -3,6 +3,7 @@ replay of the whole state (every hand) at any ``seq``; none of it for players.""
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable
 from typing import Any
@@ -12,14 +13,16 @@ from django.contrib.auth.models import Permission
 from django.test import Client
 from django.urls import reverse
 
-from apps.matches import event_store
+from apps.matches import appending, event_store, services
 from apps.matches.models import Match, MatchEvent
 from tests.conftest import Player
 from tests.factories import UserFactory
+from tests.matches.helpers import PRESENCE, act, create_friend_match, fetch, random_move
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 GIVING_UP = {"surrender", "resign", "leave"}
+PRESENCE_ACTIONS = set(PRESENCE)
 
 
 def _played_match(make_player: Callable[..., Player], moves: int = 4) -> tuple[Player, str]:
@@ -202,3 +205,106 @@ def test_events_and_matches_cannot_be_changed_or_deleted(make_player, admin_clie
 
     assert _events_snapshot(match_id) == before
     assert Match.objects.values().get(pk=match_id) == match_before
+
+
+# --- a long match: a few queries and a bounded page ---------------------------------------
+
+LONG_MATCH_EVENTS = 160
+LONG_MATCH_SEED = 21  # 164 events, about the match of the issue
+
+
+@pytest.fixture
+def long_match(
+    make_player: Callable[..., Player], monkeypatch: pytest.MonkeyPatch
+) -> tuple[list[Player], Match]:
+    """A finished match between two players, every move sent through the API (so each event
+    has its actor): 160 events or more (the shuffles seeded so that it is)."""
+    shuffles = random.Random(LONG_MATCH_SEED)  # the decks and the first dealer
+    monkeypatch.setattr(appending, "rng", shuffles)
+    monkeypatch.setattr(services, "_rng", shuffles)
+    players = [make_player(), make_player()]
+    match_id = create_friend_match(*players)["id"]
+    rng = random.Random(3)
+    for n in range(1000):
+        views = [fetch(p, match_id) for p in players]
+        if views[0]["status"] == "finished":
+            break
+        player, view = next(
+            (p, v)
+            for p, v in zip(players, views, strict=True)
+            if [
+                a
+                for a in v["view"]["legal_actions"]
+                if a["type"] not in GIVING_UP | PRESENCE_ACTIONS
+            ]
+        )
+        response = act(player, view, random_move(view["view"], rng), f"long-{n}")
+        assert response.status_code == 200, response.content
+    match = Match.objects.get(pk=match_id)
+    assert match.status == "finished" and match.version >= LONG_MATCH_EVENTS
+    return players, match
+
+
+def _replay_link(match: Match, seq: int) -> str:
+    return reverse("admin:matches_match_replay", args=[match.id, seq])
+
+
+def test_a_long_matchs_page_is_a_few_queries_and_bounded(
+    long_match: tuple[list[Player], Match],
+    admin_client: Client,
+    django_assert_max_num_queries: Any,
+) -> None:
+    _, match = long_match
+    with django_assert_max_num_queries(10):
+        page = admin_client.get(_urls(str(match.id), 0)["match"])
+    assert page.status_code == 200
+    assert len(page.content) < 80_000  # 50 events; was 340 KB for all of them
+    html = page.content.decode()
+    # the latest events, each with its replay link; the whole log is one click away
+    assert _replay_link(match, match.version) in html
+    assert _replay_link(match, 1) + '"' not in html
+    log = reverse("admin:matches_match_events", args=[match.id])
+    assert f'href="{log}"' in html
+    assert f"all {match.version} events" in html
+
+
+def test_the_whole_event_log_page_by_page(
+    long_match: tuple[list[Player], Match],
+    admin_client: Client,
+    django_assert_max_num_queries: Any,
+) -> None:
+    players, match = long_match
+    log = reverse("admin:matches_match_events", args=[match.id])
+    shown: list[int] = []
+    page_number = 1
+    while True:
+        with django_assert_max_num_queries(10):
+            page = admin_client.get(log, {"p": page_number})
+        assert page.status_code == 200
+        assert len(page.content) < 100_000
+        html = page.content.decode()
+        shown += [int(s) for s in re.findall(r'<tr class="event" data-seq="(\d+)">', html)]
+        if f'?p={page_number + 1}"' not in html:
+            break
+        page_number += 1
+    assert page_number >= 2
+    assert shown == list(range(1, match.version + 1))  # every event once, in order
+    first = MatchEvent.objects.filter(match=match).exclude(client_move_id=None).earliest("seq")
+    html = admin_client.get(log, {"p": 1}).content.decode()
+    assert first.client_move_id in html
+    assert players[0].user.username in html or players[1].user.username in html
+    assert admin_client.get(log, {"p": 999}).status_code == 404
+
+
+def test_the_event_log_is_for_staff_with_the_view_permission(
+    long_match: tuple[list[Player], Match],
+) -> None:
+    players, match = long_match
+    log = reverse("admin:matches_match_events", args=[match.id])
+    browser = Client()
+    browser.force_login(players[0].user)
+    response = browser.get(log)
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("admin:login"))
+    browser.force_login(UserFactory(is_staff=True))
+    assert browser.get(log).status_code == 403

@@ -1,0 +1,84 @@
+"""Helpers of the deployment tests: the production settings as a given environment makes them."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import socket
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+#: Every variable the production settings read that a test may set (cleared first, so the
+#: machine's environment does not leak in).
+PRODUCTION_ENV = (
+    "EMAIL_BACKEND",
+    "EMAIL_HOST",
+    "EMAIL_PORT",
+    "EMAIL_HOST_USER",
+    "EMAIL_HOST_PASSWORD",
+    "EMAIL_USE_TLS",
+    "EMAIL_USE_SSL",
+    "EMAIL_TIMEOUT",
+    "HTTPS_ONLY",
+    "SECURE_SSL_REDIRECT",
+    "SECURE_HSTS_SECONDS",
+    "SECURE_HSTS_INCLUDE_SUBDOMAINS",
+    "SECURE_HSTS_PRELOAD",
+    "SESSION_COOKIE_SECURE",
+    "CSRF_COOKIE_SECURE",
+    "SECURE_PROXY_SSL_HEADER",
+)
+
+
+@pytest.fixture
+def production_settings(monkeypatch: pytest.MonkeyPatch) -> Callable[..., dict[str, Any]]:
+    """``production_settings(NAME="value", …)``: the names ``config/settings/production.py``
+    defines when it runs in an environment with these variables (and none of
+    ``PRODUCTION_ENV`` but them)."""
+
+    def load(**env: str) -> dict[str, Any]:
+        for name in PRODUCTION_ENV:
+            monkeypatch.delenv(name, raising=False)
+        for name, value in env.items():
+            monkeypatch.setenv(name, value)
+        # a fresh copy of the module (the imported one keeps the environment of its import)
+        spec = importlib.util.spec_from_file_location(
+            "config.settings.production_probe", ROOT / "config/settings/production.py"
+        )
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return vars(module)
+
+    return load
+
+
+def run_python(
+    code: str, *, env: dict[str, str], timeout: float = 60
+) -> subprocess.CompletedProcess:
+    """``python -c code`` at the project root, with ``env`` over a copy of this environment
+    from which ``DJANGO_SETTINGS_MODULE`` is removed (give it in ``env`` to set it)."""
+    base = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={**base, **env},
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+
+
+def closed_port() -> int:
+    """A port of 127.0.0.1 nothing listens on (free a moment ago)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])

@@ -1,0 +1,95 @@
+"""HTTPS in production: ``manage.py check --deploy`` finds nothing, the settings behind it
+come from the environment, and a request forwarded by the TLS proxy is seen as secure."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import subprocess
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from tests.deploy.conftest import ROOT
+
+SECURITY = (
+    "HTTPS_ONLY",
+    "SECURE_SSL_REDIRECT",
+    "SECURE_HSTS_SECONDS",
+    "SECURE_HSTS_INCLUDE_SUBDOMAINS",
+    "SECURE_HSTS_PRELOAD",
+    "SESSION_COOKIE_SECURE",
+    "CSRF_COOKIE_SECURE",
+    "SECURE_PROXY_SSL_HEADER",
+)
+
+
+def check_deploy(**env: str) -> subprocess.CompletedProcess:
+    base = {k: v for k, v in os.environ.items() if k not in SECURITY}
+    return subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env={
+            **base,
+            "DJANGO_SETTINGS_MODULE": "config.settings.production",
+            "DJANGO_ALLOWED_HOSTS": "club.example",
+            **env,
+        },
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_check_deploy_is_clean_with_a_secret_key_of_its_own() -> None:
+    done = check_deploy(DJANGO_SECRET_KEY=secrets.token_urlsafe(50))
+    assert done.returncode == 0, done.stderr
+    assert "no issues" in done.stdout
+
+
+def test_check_deploy_flags_the_public_embedded_key() -> None:
+    done = check_deploy()
+    assert done.returncode != 0
+    assert "security.W009" in done.stderr
+
+
+def test_https_settings_come_from_the_environment(
+    production_settings: Callable[..., dict[str, Any]],
+) -> None:
+    on = production_settings()
+    assert on["SECURE_SSL_REDIRECT"] and on["SESSION_COOKIE_SECURE"] and on["CSRF_COOKIE_SECURE"]
+    assert on["SECURE_HSTS_SECONDS"] >= 365 * 24 * 3600
+    assert on["SECURE_PROXY_SSL_HEADER"] == ("HTTP_X_FORWARDED_PROTO", "https")
+
+    plain = production_settings(HTTPS_ONLY="false")  # a private network, a bench
+    assert not plain["SECURE_SSL_REDIRECT"] and not plain["SESSION_COOKIE_SECURE"]
+    assert not plain["CSRF_COOKIE_SECURE"] and plain["SECURE_HSTS_SECONDS"] == 0
+
+    tuned = production_settings(
+        SECURE_HSTS_SECONDS="3600",
+        SECURE_HSTS_PRELOAD="false",
+        SECURE_PROXY_SSL_HEADER="HTTP_X_FORWARDED_SCHEME,https",
+    )
+    assert (tuned["SECURE_HSTS_SECONDS"], tuned["SECURE_HSTS_PRELOAD"]) == (3600, False)
+    assert tuned["SECURE_PROXY_SSL_HEADER"] == ("HTTP_X_FORWARDED_SCHEME", "https")
+    assert production_settings(SECURE_PROXY_SSL_HEADER="")["SECURE_PROXY_SSL_HEADER"] is None
+
+
+def test_behind_the_proxy(
+    settings: Any, client: Any, production_settings: Callable[..., dict[str, Any]]
+) -> None:
+    """Plain HTTP is redirected to HTTPS (not the health checks); a request the proxy
+    forwards as HTTPS is secure and gets HSTS."""
+    prod = production_settings()
+    for name in SECURITY[1:]:
+        setattr(settings, name, prod[name])
+
+    redirected = client.get("/api/v1/errors/")
+    assert redirected.status_code == 301
+    assert redirected["Location"] == "https://testserver/api/v1/errors/"
+    assert client.get("/healthz").status_code == 200  # probes speak plain HTTP inside
+
+    secure = client.get("/api/v1/errors/", HTTP_X_FORWARDED_PROTO="https")
+    assert secure.status_code == 200
+    assert secure["Strict-Transport-Security"].startswith(f"max-age={prod['SECURE_HSTS_SECONDS']}")
