@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from apps.bots import fastsearch
 from apps.bots.bitgame import BitGame, from_deal
-from apps.bots.cardbits import CLOSE
+from apps.bots.cardbits import CLOSE, EXCHANGE
 from apps.bots.levels import player_for
 from apps.matches.engine import Card, MatchState
 from apps.matches.simulation import random_deck
@@ -158,7 +158,7 @@ def random_endgames(rng: random.Random, n: int) -> list[BitGame]:
             if close and g.can_close() and rng.random() < 0.4:
                 g.apply(CLOSE)
                 break
-            g.apply(rng.choice([a for a in g.actions() if a < 20]))
+            g.apply(rng.choice([a for a in g.actions() if a < EXCHANGE]))
         if g.result is None:
             out.append(g)
     return out

@@ -3,14 +3,15 @@
  * tests/bots/reference_dealsolver.py (open talon, draws, exchange and closing as moves) and
  * tests/bots/reference_solver.py (the strict phase), in C.
  *
- * Same game, same values as those Python solvers; only faster. Cards are ints 0..19 (suit
- * i / 5 in P, T, Z, M; rank i % 5 in U, O, K, X, A), hands are 20-bit masks, actions are a
- * card index, EXCHANGE (20) or CLOSE (21). Every value is in game points (+3 .. -3) for the
- * player on turn at the root. Fail-soft alpha-beta with a transposition table of lo/hi
- * bounds (a static table, reused across calls by a generation stamp: calls hold the GIL, so
- * they never overlap), the table's best move first, enhanced transposition cutoffs while the
- * talon is open, the range of game points still possible at each node as its window, and
- * null-window tests at the root.
+ * Same game, same values as those Python solvers; only faster. Cards are ints 0..23 (suit
+ * i / 6 in P, T, Z, M; rank i % 6 in 9, U, O, K, X, A: apps/bots/cardbits.py; klub's deck
+ * has no nines), hands are 24-bit masks, actions are a card index, EXCHANGE (24) or CLOSE
+ * (25). Every value is in game points (+3 .. -3) for the player on turn at the root.
+ * Fail-soft alpha-beta with a transposition table of lo/hi bounds (a static table, reused
+ * across calls by a generation stamp: calls hold the GIL, so they never overlap), the
+ * table's best move first, enhanced transposition cutoffs while the talon is open, the range
+ * of game points still possible at each node as its window, and null-window tests at the
+ * root.
  *
  * One variant is not an exact search: ``model_values`` treats the follows and leads of a seat
  * that cannot see the other hand as chance nodes for the first open tricks (expected game
@@ -28,29 +29,29 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define NCARDS 20
+#define NCARDS 24
 #define ALL_CARDS ((1u << NCARDS) - 1)
-#define EXCHANGE 20
-#define CLOSE 21
+#define EXCHANGE 24
+#define CLOSE 25
 #define WIN 66
 #define INF 4
 #define STRICT_TI 15 /* ti of a strict position: no draws any more */
 #define MAX_TALON 9  /* face-down cards at most (20 cards - two hands of 5 - the trump card) */
 
-static const int POINTS[NCARDS] = {2, 3, 4, 10, 11, 2, 3, 4, 10, 11,
-                                   2, 3, 4, 10, 11, 2, 3, 4, 10, 11};
+static const int POINTS[NCARDS] = {0, 2, 3, 4, 10, 11, 0, 2, 3, 4, 10, 11,
+                                   0, 2, 3, 4, 10, 11, 0, 2, 3, 4, 10, 11};
 
-static inline uint32_t suit_mask(int s) { return 0x1Fu << (5 * s); }
+static inline uint32_t suit_mask(int s) { return 0x3Fu << (6 * s); }
 
 /* cards of the same suit ranked above card c */
 static inline uint32_t above(int c) {
-    return suit_mask(c / 5) & ~((2u << c) - 1);
+    return suit_mask(c / 6) & ~((2u << c) - 1);
 }
 
 /* the marriage partner of a queen or king, else -1 */
 static inline int partner(int c) {
-    int r = c % 5;
-    return r == 1 ? c + 1 : (r == 2 ? c - 1 : -1);
+    int r = c % 6;
+    return r == 2 ? c + 1 : (r == 3 ? c - 1 : -1);
 }
 
 /* (portable: without -mpopcnt, __builtin_popcount is a library call) */
@@ -128,18 +129,18 @@ static inline int points_of(uint32_t m) {
     return sum;
 }
 
-static int SUIT_POINTS[32]; /* the card points of a suit's cards, by their 5-bit mask */
+static int SUIT_POINTS[64]; /* the card points of a suit's cards, by their 6-bit mask */
 
 static inline int points_fast(uint32_t m) {
-    return SUIT_POINTS[m & 31] + SUIT_POINTS[m >> 5 & 31] + SUIT_POINTS[m >> 10 & 31] +
-           SUIT_POINTS[m >> 15 & 31];
+    return SUIT_POINTS[m & 63] + SUIT_POINTS[m >> 6 & 63] + SUIT_POINTS[m >> 12 & 63] +
+           SUIT_POINTS[m >> 18 & 63];
 }
 
 /* The most marriage points ``hand`` can still declare. */
 static inline int marriage_points(uint32_t hand, int trump) {
     int sum = 0;
     for (int suit = 0; suit < 4; suit++)
-        if ((hand >> (5 * suit + 1) & 3) == 3) sum += suit == trump ? 40 : 20;
+        if ((hand >> (6 * suit + 2) & 3) == 3) sum += suit == trump ? 40 : 20;
     return sum;
 }
 
@@ -183,8 +184,8 @@ static inline void value_range(const Ctx *x, const Pos *s, int *lo, int *hi) {
 }
 
 static inline int beats(const Ctx *x, int c, int led) {
-    if (c / 5 == led / 5) return c > led;
-    return c / 5 == x->trump;
+    if (c / 6 == led / 6) return c > led;
+    return c / 6 == x->trump;
 }
 
 /* ---------------------------------------------------------------------------------------- */
@@ -220,11 +221,16 @@ static int tt_init(void) {
     return 0;
 }
 
-static inline void make_key(const Pos *s, uint64_t *k1, uint16_t *k2) {
-    *k1 = (uint64_t)s->h[0] | ((uint64_t)s->h[1] << 20) | ((uint64_t)(s->led + 1) << 40) |
-          ((uint64_t)s->turn << 45) | ((uint64_t)s->p[0] << 46) | ((uint64_t)s->p[1] << 53) |
-          ((uint64_t)s->f[0] << 60) | ((uint64_t)s->f[1] << 61);
-    *k2 = (uint16_t)((uint16_t)s->ti | ((uint16_t)s->tc << 4) | ((uint16_t)s->cs << 9));
+/* The key of a position: both 24-bit hands, the card led, the turn, the points and tricks
+   in ``k1``; the talon's position, the closing state and whether the card under the talon is
+   the exchanged jack in ``k2`` (within one world the card under the talon is either the one
+   it started with or the jack, and 0 once strict). */
+static inline void make_key(const Ctx *x, const Pos *s, uint64_t *k1, uint16_t *k2) {
+    *k1 = (uint64_t)s->h[0] | ((uint64_t)s->h[1] << 24) | ((uint64_t)(s->led + 1) << 48) |
+          ((uint64_t)s->turn << 53) | ((uint64_t)s->p[0] << 54) | ((uint64_t)s->f[0] << 61) |
+          ((uint64_t)s->f[1] << 62);
+    *k2 = (uint16_t)((uint16_t)s->p[1] | ((uint16_t)s->ti << 7) | ((uint16_t)s->cs << 11) |
+                     ((uint16_t)(s->ti != STRICT_TI && s->tc == x->jack) << 14));
 }
 
 static inline uint32_t slot_of(uint64_t k1, uint16_t k2) {
@@ -278,7 +284,7 @@ static inline int step(const Ctx *x, const Pos *s, int a, Pos *n, int *value) {
     if (s->led < 0) { /* a lead, with the marriage it declares */
         int q = partner(a);
         if (q >= 0 && (s->h[turn] >> q & 1)) {
-            int np = s->p[turn] + (a / 5 == x->trump ? 40 : 20);
+            int np = s->p[turn] + (a / 6 == x->trump ? 40 : 20);
             if (np > WIN) np = WIN;
             n->p[turn] = (int8_t)np;
             if (s->f[turn] && np >= WIN) {
@@ -362,7 +368,7 @@ static int gen_moves(const Ctx *x, const Pos *s, int ttmove, int *out) {
         while (m) {
             int c = __builtin_ctz(m);
             m &= m - 1;
-            int sc = POINTS[c] * 4 + c / 5;
+            int sc = POINTS[c] * 4 + c / 6;
             int q = partner(c);
             if (q >= 0 && (hand >> q & 1)) sc += 200;                  /* a marriage */
             if (strict && !(above(c) & s->h[1 - turn])) sc += 100;      /* the suit's top */
@@ -371,7 +377,7 @@ static int gen_moves(const Ctx *x, const Pos *s, int ttmove, int *out) {
         }
     } else {
         if (strict) {
-            uint32_t same = hand & suit_mask(led / 5);
+            uint32_t same = hand & suit_mask(led / 6);
             if (same) {
                 m = same & above(led);
                 if (!m) m = same;
@@ -385,11 +391,11 @@ static int gen_moves(const Ctx *x, const Pos *s, int ttmove, int *out) {
         while (m) {
             int c = __builtin_ctz(m);
             m &= m - 1;
-            int win = beats(x, c, led), trump = c / 5 == x->trump, sc;
+            int win = beats(x, c, led), trump = c / 6 == x->trump, sc;
             if (win && s->p[turn] + POINTS[c] + POINTS[led] >= WIN)
                 sc = 2000;
             else if (strict)
-                sc = (win ? 500 : 100) - POINTS[c] * 4 - c / 5;
+                sc = (win ? 500 : 100) - POINTS[c] * 4 - c / 6;
             else if (win && !trump)
                 sc = 900 - POINTS[c] * 4;
             else if (win && POINTS[led] >= 10)
@@ -447,7 +453,7 @@ static int search(Ctx *x, const Pos *s, int alpha, int beta) {
 
     uint64_t k1;
     uint16_t k2;
-    make_key(s, &k1, &k2);
+    make_key(x, s, &k1, &k2);
     uint32_t slot = slot_of(k1, k2);
     Entry *e = tt_probe(slot, k1, k2);
     int lo = -INF, hi = INF, ttmove = -1;
@@ -472,7 +478,7 @@ static int search(Ctx *x, const Pos *s, int alpha, int beta) {
             if (step(x, s, moves[i], &c, &v)) continue;
             uint64_t c1;
             uint16_t c2;
-            make_key(&c, &c1, &c2);
+            make_key(x, &c, &c1, &c2);
             Entry *ce = tt_probe(slot_of(c1, c2), c1, c2);
             if (ce == NULL) continue;
             if (maximise && ce->lo >= beta) return ce->lo;
@@ -662,7 +668,7 @@ static int model_replies(const Model *m, const Pos *s, int *cards, double *p) {
         mm &= mm - 1;
         int points = POINTS[c] + POINTS[led];
         double score = beats(x, c, led) ? points : -points;
-        if (c / 5 == x->trump && led / 5 != x->trump) score -= m->trump_cost;
+        if (c / 6 == x->trump && led / 6 != x->trump) score -= m->trump_cost;
         int q = partner(c);
         if (q >= 0 && (hand >> q & 1)) score -= m->marriage_cost;
         cards[n] = c;
@@ -747,7 +753,7 @@ static double msearch(Model *m, const Pos *s, double alpha, double beta) {
 
     uint64_t k1;
     uint16_t k2;
-    make_key(s, &k1, &k2);
+    make_key(x, s, &k1, &k2);
     uint32_t slot = slot_of(k1, k2) & (MT_SIZE - 2);
     MEntry *e = mt_probe(slot, k1, k2);
     double lo = -MINF, hi = MINF;
@@ -943,8 +949,8 @@ static int get_open(PyObject *const *args, Ctx *x, Pos *s) {
         return -1;
     }
     x->ntalon = (int)n;
-    x->trump = (int)tc / 5;
-    x->jack = x->trump * 5;
+    x->trump = (int)tc / 6;
+    x->jack = x->trump * 6 + 1;
     x->nodes = 0;
     s->ti = 0;
     s->tc = (int8_t)tc;
@@ -999,7 +1005,7 @@ static int get_strict(PyObject *oh0, PyObject *oh1, PyObject *otrump, PyObject *
     }
     x->ntalon = 0;
     x->trump = (int)trump;
-    x->jack = x->trump * 5;
+    x->jack = x->trump * 6 + 1;
     x->nodes = 0;
     s->ti = STRICT_TI;
     s->tc = 0;
@@ -1235,8 +1241,9 @@ PyDoc_STRVAR(
     MODULE_DOC,
     "The exact klub search in C: the values of the reference solvers in tests/bots.\n"
     "\n"
-    "Cards are ints 0..19 (suit i // 5, rank i % 5), hands 20-bit masks, actions a card,\n"
-    "EXCHANGE (20) or CLOSE (21). Values are game points (-3..3) for the player on turn.\n"
+    "Cards are ints 0..23 (suit i // 6, rank i % 6 in 9 U O K X A), hands 24-bit masks,\n"
+    "actions a card, EXCHANGE (24) or CLOSE (25). Values are game points (-3..3) for the\n"
+    "player on turn.\n"
     "Points are card points plus marriages, t0/t1 the tricks taken.\n"
     "\n"
     "open_values(h0, h1, talon, trump_card, led, turn, p0, p1, t0, t1, actions) -> tuple\n"
@@ -1278,6 +1285,6 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__search(void) {
-    for (uint32_t m = 0; m < 32; m++) SUIT_POINTS[m] = points_of(m);
+    for (uint32_t m = 0; m < 64; m++) SUIT_POINTS[m] = points_of(m);
     return PyModule_Create(&module);
 }

@@ -1,7 +1,7 @@
 """Type stub of the C extension ``apps.bots._search`` (see ``_search.c`` and ``fastsearch.py``).
 
-Values are game points (-3..3) for the player on turn; actions are card indices 0..19,
-``EXCHANGE`` (20) or ``CLOSE`` (21).
+Values are game points (-3..3) for the player on turn; actions are card indices 0..23
+(``cardbits``), ``EXCHANGE`` (24) or ``CLOSE`` (25).
 """
 
 from collections.abc import Sequence

@@ -35,4 +35,4 @@ def to_action(view: dict[str, Any], n: int) -> Action:
     for a in view["legal_actions"]:
         if to_int(a) == n:
             return a
-    raise ValueError(f"action {n} ({CODES[n] if n < 20 else n}) is not legal here")
+    raise ValueError(f"action {n} ({CODES[n] if n < EXCHANGE else n}) is not legal here")

@@ -67,7 +67,7 @@ class BitGame:
         self.hands = hands
         self.talon = talon  # face-down cards in draw order; the trump card comes after them
         self.trump_card = trump_card
-        self.trump = trump_card // 5
+        self.trump = trump_card // 6
         self.trump_taken = trump_taken
         self.leader = leader
         self.turn = leader if led < 0 else 1 - leader
@@ -111,7 +111,7 @@ class BitGame:
         led = self.led
         if led < 0 or not (self.closed_by >= 0 or not self.talon):
             return hand
-        same = hand & SUIT_MASK[led // 5]
+        same = hand & SUIT_MASK[led // 6]
         if same:
             return (same & ABOVE[led]) or same
         return (hand & SUIT_MASK[self.trump]) or hand
@@ -121,7 +121,7 @@ class BitGame:
             self.led < 0
             and self.closed_by < 0
             and bool(self.talon)
-            and bool(self.hands[self.turn] >> (self.trump * 5 + JACK) & 1)
+            and bool(self.hands[self.turn] >> (self.trump * 6 + JACK) & 1)
         )
 
     def can_close(self) -> bool:
@@ -136,7 +136,7 @@ class BitGame:
             out.append(low.bit_length() - 1)
             m ^= low
         if self.led < 0 and self.closed_by < 0 and self.talon:
-            if self.hands[self.turn] >> (self.trump * 5 + JACK) & 1:
+            if self.hands[self.turn] >> (self.trump * 6 + JACK) & 1:
                 out.append(EXCHANGE)
             out.append(CLOSE)
         return out
@@ -145,7 +145,7 @@ class BitGame:
         """Play ``action`` for the player on turn (trusting it is legal)."""
         if action == EXCHANGE:
             seat = self.turn
-            jack = self.trump * 5 + JACK
+            jack = self.trump * 6 + JACK
             self.hands[seat] = (self.hands[seat] & ~(1 << jack)) | (1 << self.trump_card)
             self.trump_card = jack
             return
@@ -161,7 +161,7 @@ class BitGame:
         if self.led < 0:
             p = partner(c)
             if p >= 0 and hands[seat] >> p & 1:
-                self.pts[seat] += 40 if c // 5 == self.trump else 20
+                self.pts[seat] += 40 if c // 6 == self.trump else 20
                 if self.tricks[seat] and self.pts[seat] >= WIN:
                     self._end_66(seat)
                     return
@@ -173,10 +173,10 @@ class BitGame:
         hands[seat] &= ~(1 << c)
         self.played |= 1 << c
         led = self.led
-        if c // 5 == led // 5:
+        if c // 6 == led // 6:
             winner = seat if c > led else 1 - seat
         else:
-            winner = seat if c // 5 == self.trump else 1 - seat
+            winner = seat if c // 6 == self.trump else 1 - seat
         self.pts[winner] += POINTS[c] + POINTS[led]
         self.tricks[winner] += 1
         self.led = -1

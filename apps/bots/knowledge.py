@@ -234,7 +234,7 @@ def _unannounced_partner(led: int, trick: int, marriages: list[dict[str, Any]]) 
     mate = partner(led)
     if mate < 0:
         return 0
-    suit = SUITS[led // 5]
+    suit = SUITS[led // 6]
     if any(m["suit"] == suit and (m["trick"] is None or m["trick"] <= trick) for m in marriages):
         return 0  # announced now or earlier: the partner is known, or nothing follows
     return 1 << mate
@@ -242,10 +242,10 @@ def _unannounced_partner(led: int, trick: int, marriages: list[dict[str, Any]]) 
 
 def _revealed_absent(led: int, followed: int, trump: int) -> int:
     """Cards a strict-phase follower showed it did not hold by playing ``followed`` to ``led``."""
-    led_suit = led // 5
-    if followed // 5 == led_suit:
+    led_suit = led // 6
+    if followed // 6 == led_suit:
         return ABOVE[led] if followed < led else 0  # could not beat
     absent = SUIT_MASK[led_suit]  # could not follow
-    if followed // 5 != trump:
+    if followed // 6 != trump:
         absent |= SUIT_MASK[trump]  # could not trump either
     return absent
