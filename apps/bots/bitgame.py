@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cardbits import ABOVE, CLOSE, EXCHANGE, INDEX, JACK, POINTS, SUIT_MASK, partner
+from .cardbits import ABOVE, CLOSE, DECK_20, EXCHANGE, INDEX, JACK, POINTS, SUIT_MASK, partner
 
 if TYPE_CHECKING:
     from apps.matches.engine.variants.klub.state import KlubDeal
@@ -31,6 +31,8 @@ def for_failed_close(tricks_at_close: int) -> int:
 
 class BitGame:
     """A running deal with both hands and the talon order known."""
+
+    DECK = DECK_20  # the cards of the variant (sixty-six's model, ``BitGame66``, has 24)
 
     __slots__ = (
         "closed_at",
@@ -80,7 +82,7 @@ class BitGame:
         self.result: tuple[int, int] | None = None  # (winner, game points)
 
     def clone(self) -> BitGame:
-        g = object.__new__(BitGame)
+        g = object.__new__(type(self))
         g.hands = self.hands[:]
         g.talon = self.talon[:]
         g.trump_card = self.trump_card
@@ -213,9 +215,13 @@ class BitGame:
             self._end_failed_close()
 
     def _end_failed_close(self) -> None:
+        self.result = (1 - self.closed_by, self.failed_close_points())
+
+    def failed_close_points(self) -> int:
+        """What the closer's opponent wins if the close fails: klub counts the opponent's
+        tricks when the talon was closed (3 if it had none, else 2)."""
         assert self.closed_at is not None
-        other = 1 - self.closed_by
-        self.result = (other, for_failed_close(self.closed_at[other][1]))
+        return for_failed_close(self.closed_at[1 - self.closed_by][1])
 
     def value(self, seat: int) -> int:
         """The finished deal's game points from ``seat``'s side (+ won, - lost)."""

@@ -18,11 +18,10 @@ part they ignore) and the rollouts of the sampling levels (as the fast policy).
 
 from __future__ import annotations
 
-from .bitgame import WIN, BitGame, by_loser_state, for_failed_close
+from .bitgame import WIN, BitGame, by_loser_state
 from .cardbits import (
     ABOVE,
     ACE,
-    ALL,
     CLOSE,
     EXCHANGE,
     KING,
@@ -39,7 +38,7 @@ SURRENDER = 26  # action: give up the deal (not a BitGame move; the level answer
 
 def outstanding(g: BitGame, seat: int) -> int:
     """Cards the seat has not seen: in the other hand or the talon (the trump card included)."""
-    return ALL & ~g.hands[seat] & ~g.played
+    return g.DECK & ~g.hands[seat] & ~g.played
 
 
 def marriage_cards(hand: int, trump: int) -> list[int]:
@@ -121,7 +120,7 @@ def should_surrender(g: BitGame, seat: int) -> bool:
     if reachable >= WIN:
         return False
     now = by_loser_state(g.pts[seat], g.tricks[seat])
-    return now < for_failed_close(g.closed_at[1 - seat][1])
+    return now < g.failed_close_points()
 
 
 def club_action(g: BitGame) -> int:

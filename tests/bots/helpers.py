@@ -31,8 +31,8 @@ from apps.matches.simulation import deal_command
 Player = Callable[[dict[str, Any], random.Random, float], dict[str, Any]]
 
 
-def new_deal(rng: random.Random) -> MatchState:
-    state = replay(decide(INITIAL, StartMatch("klub", rng.randrange(2))))
+def new_deal(rng: random.Random, variant: str = "klub") -> MatchState:
+    state = replay(decide(INITIAL, StartMatch(variant, rng.randrange(2))))
     return replay(decide(state, deal_command(state, rng)), state)
 
 
