@@ -73,7 +73,8 @@ def illegal_answers(
 
 
 def random_step(state: MatchState, rng: random.Random, close_rate: float = 0.1) -> MatchState:
-    """One random exchange, close or card for the seat on turn (closes are rare)."""
+    """One random exchange, close or card for the seat on turn (closes are rare); in
+    sixty-six, after the last trick, its winner's declaration or the count."""
     assert state.deal is not None
     actions = [
         a
@@ -81,15 +82,22 @@ def random_step(state: MatchState, rng: random.Random, close_rate: float = 0.1) 
         if isinstance(a, PlayCard | ExchangeTrump | CloseTalon)
     ]
     plays = [a for a in actions if isinstance(a, PlayCard)]
+    if not plays:  # sixty-six, every card played: the last trick's winner has the word
+        words = [
+            a
+            for a in legal_actions(state, state.deal.turn)
+            if a.type in ("declare_enough", "let_count")
+        ]
+        return replay(decide(state, rng.choice(words)), state)
     others = [a for a in actions if not isinstance(a, PlayCard)]
     action = rng.choice(others) if others and rng.random() < close_rate else rng.choice(plays)
     return replay(decide(state, action), state)
 
 
-def random_positions(rng: random.Random, deals: int) -> Iterator[MatchState]:
+def random_positions(rng: random.Random, deals: int, variant: str = "klub") -> Iterator[MatchState]:
     """Every position (deal running) of ``deals`` random deals."""
     for _ in range(deals):
-        state = new_deal(rng)
+        state = new_deal(rng, variant)
         close_rate = rng.choice((0.0, 0.1, 0.3))
         while not state.deal.over:  # type: ignore[union-attr]
             yield state
