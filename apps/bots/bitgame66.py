@@ -23,14 +23,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .bitgame import WIN, BitGame, by_loser_state
-from .cardbits import CLOSE, DECK_24, EXCHANGE, INDEX, NINE, POINTS, partner
+from .cardbits import CLOSE, COUNT, DECK_24, DECLARE, EXCHANGE, INDEX, NINE, POINTS, partner
 
 if TYPE_CHECKING:
     from apps.matches.engine.variants.sixty_six.state import SixtySixDeal
 
-DECLARE = 27  # action: say "enough" (elég)
-COUNT = 28  # action: the last trick's winner lets the card points decide
-DRAW = 60  # card points each at a drawn count (60:60)
+__all__ = ["COUNT", "DECLARE", "BitGame66", "from_deal66"]
 
 
 def for_wrong_declaration(opponent_tricks: int) -> int:

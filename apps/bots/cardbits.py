@@ -27,6 +27,9 @@ SUIT_MASK = tuple(0x3F << (6 * s) for s in range(4))
 ABOVE = tuple(SUIT_MASK[i // 6] & ~((1 << (i + 1)) - 1) for i in range(NCARDS))
 EXCHANGE = 24  # action: exchange the trump card (klub: with the jack; sixty-six: the nine)
 CLOSE = 25  # action: close the talon
+# (26 is SURRENDER, in heuristics.py: not a move of the models)
+DECLARE = 27  # action, sixty-six: say "enough" (elég)
+COUNT = 28  # action, sixty-six: the last trick's winner lets the card points decide
 
 
 def beaters(led: int, trump: int) -> int:

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from apps.bots import fastsearch
 from apps.bots.bitgame import BitGame, from_deal
 from apps.bots.cardbits import CLOSE, EXCHANGE, INDEX, mask, partner
+from apps.bots.declaring import declaration_due, is_right
 from apps.bots.replies import reply_weights
 from apps.matches.engine import (
     INITIAL,
@@ -209,3 +211,59 @@ def modelled_values(
 
     sign = 1 if g.turn == 0 else -1
     return {a: sign * after(g, a) for a in g.actions()}
+
+
+@dataclass
+class Deal66:
+    """How a sixty-six deal between two players went (``play_sixty_six``)."""
+
+    illegal: int = 0  # answers not among the legal actions, or refused by the engine
+    wrong: int = 0  # declarations that were not right by the declarer's own view
+    missed: int = 0  # right declarations not made when the seat answered
+    declared_after_marriage: int = 0  # declarations right after leading a marriage card
+    words: int = 0  # answers after the last trick (declare_enough or let_count)
+    reason: str = ""
+
+
+def play_sixty_six(
+    deck: tuple[Card, ...],
+    dealer: int,
+    players: tuple[Player, Player],
+    rngs: tuple[random.Random, random.Random],
+    budget: float,
+) -> Deal66:
+    """Play one sixty-six deal from ``deck`` on the engine as the service does: the seat on
+    turn answers, and a seat the deal does not wait for answers too when it should say
+    "enough" (right after leading a marriage card, ``declaring.declaration_due``). Each answer
+    is checked against the seat's view: legal, a declaration only when right, a right
+    declaration never left unsaid. Illegal answers are replaced by the first legal card or
+    word, so the deal finishes."""
+    state = replay(decide(INITIAL, StartMatch("sixty-six", dealer)))
+    state = replay(decide(state, DealCards(deck, "0" * 32)), state)
+    out = Deal66()
+    while not state.deal.over:  # type: ignore[union-attr]
+        turn = state.deal.turn  # type: ignore[union-attr]
+        seat = turn
+        if declaration_due(bot_view(state, 1 - turn)):
+            seat = 1 - turn
+        view = bot_view(state, seat)
+        action = players[seat](view, rngs[seat], budget)
+        fallback = next(a for a in view["legal_actions"] if a["type"] != "surrender")
+        if action["type"] == "declare_enough":
+            out.wrong += not is_right(view)
+            out.declared_after_marriage += seat != turn
+        elif is_right(view) and action["type"] not in ("surrender", "resign", "leave"):
+            out.missed += 1
+        if action["type"] in ("declare_enough", "let_count") and not view["deal"]["hand"]:
+            out.words += 1
+        if action not in view["legal_actions"]:
+            out.illegal += 1
+            action = fallback
+        try:
+            events = decide(state, command_from_json(action, seat=seat))
+        except RuleViolation:
+            out.illegal += 1
+            events = decide(state, command_from_json(fallback, seat=seat))
+        state = replay(events, state)
+    out.reason = state.deal.result.reason  # type: ignore[union-attr]
+    return out
