@@ -62,6 +62,7 @@ PLAYERS: dict[tuple[str, str], Player] = {
     ("klub", "expert"): expert,
     ("sixty-six", "beginner"): sixty_six(beginner),
     ("sixty-six", "club"): sixty_six(club),
+    ("sixty-six", "strong"): sixty_six(strong),
 }
 
 
