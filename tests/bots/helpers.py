@@ -10,6 +10,7 @@ from typing import Any
 
 from apps.bots import fastsearch
 from apps.bots.bitgame import BitGame, from_deal
+from apps.bots.bitgame66 import BitGame66, from_deal66
 from apps.bots.cardbits import CLOSE, EXCHANGE, INDEX, mask, partner
 from apps.bots.declaring import declaration_due, is_right
 from apps.bots.replies import reply_weights
@@ -267,3 +268,50 @@ def play_sixty_six(
         state = replay(events, state)
     out.reason = state.deal.result.reason  # type: ignore[union-attr]
     return out
+
+
+def sixty_six_world(rng: random.Random, open_tricks: int) -> BitGame66:
+    """A random sixty-six world (``BitGame66``, auto) with the talon open and at most
+    ``open_tricks`` open tricks left (6: the first trick), reached by random cards and
+    exchanges of the trump nine; sometimes with a card led."""
+    while True:
+        g = from_deal66(new_deal(rng, "sixty-six").deal, auto=True)  # type: ignore[arg-type]
+        while g.result is None and not g.strict and (len(g.talon) + 1) // 2 > open_tricks:
+            _random_card_or_exchange(g, rng)
+        if g.result is None and not g.strict and rng.random() < 0.3:
+            g.apply(rng.choice([a for a in g.actions() if a < EXCHANGE]))
+        if g.result is None and not g.strict:
+            return g
+
+
+def sixty_six_strict(rng: random.Random) -> BitGame66:
+    """A random strict sixty-six position (``BitGame66``, auto): the talon exhausted by random
+    play, or closed by the player on turn at a random lead; then sometimes a few cards."""
+    while True:
+        g = from_deal66(new_deal(rng, "sixty-six").deal, auto=True)  # type: ignore[arg-type]
+        close = rng.random() < 0.5
+        while g.result is None and not g.strict:
+            if close and CLOSE in g.actions() and rng.random() < 0.3:
+                g.apply(CLOSE)
+                break
+            _random_card_or_exchange(g, rng)
+        for _ in range(rng.randrange(5)):
+            if g.result is None:
+                g.apply(rng.choice(g.actions()))
+        if g.result is None:
+            return g
+
+
+def _random_card_or_exchange(g: BitGame66, rng: random.Random) -> None:
+    actions = g.actions()
+    if EXCHANGE in actions and rng.random() < 0.5:
+        g.apply(EXCHANGE)
+        return
+    if g.led < 0 and rng.random() < 0.5:  # marriages often, so that 66 comes up
+        hand = g.hands[g.turn]
+        marriages = [a for a in actions if a < EXCHANGE and partner(a) >= 0]
+        marriages = [a for a in marriages if hand >> partner(a) & 1]
+        if marriages:
+            g.apply(rng.choice(marriages))
+            return
+    g.apply(rng.choice([a for a in actions if a < EXCHANGE]))
