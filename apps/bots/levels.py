@@ -34,6 +34,7 @@ from .beginner import beginner
 from .club import club
 from .declaring import without_words, word
 from .expert import expert
+from .expert66 import expert66
 from .sampling import strong
 
 Action = dict[str, Any]
@@ -63,6 +64,7 @@ PLAYERS: dict[tuple[str, str], Player] = {
     ("sixty-six", "beginner"): sixty_six(beginner),
     ("sixty-six", "club"): sixty_six(club),
     ("sixty-six", "strong"): sixty_six(strong),
+    ("sixty-six", "expert"): sixty_six(expert66),
 }
 
 
