@@ -1,15 +1,18 @@
-"""Tournament of the computer levels on the engine (no Django): by default each klub level
-against the one below it, the bench that measures Kati's strength (docs/bots.md, "Measured:
-each level against the one below").
+"""Tournament of the computer levels on the engine (no Django): by default each level of a
+variant against the one below it, the bench that measures Kati's strength (docs/bots.md,
+"Measured: each level against the one below").
 
-    .venv/bin/python bench/bots.py [--pairs 200] [--pairings club:beginner,expert:strong]
+    .venv/bin/python bench/bots.py [--variant klub|sixty-six] [--pairs 200]
+                                   [--pairings club:beginner,expert:strong]
                                    [--budget 0.5] [--seed 2026] [--solver 300]
 
 Each deal pair is one random deck played twice, the two players swapping seats (the dealer
 alternates from pair to pair). For each pairing it prints the first player's share of the
 game points with a 95% confidence interval (delta method over deal pairs), the 7-point matches
 each side won when the deals are chained in the order played, the median / p99 milliseconds
-per decision of each side, and any illegal action (there must be none). ``--solver N`` also
+per decision of each side, and any illegal action (there must be none). In sixty-six a 60:60
+draw gives no game points to either side (each deal of the bench is a first deal, with no
+bonus carried), and the matches are chained to 7. ``--solver N`` (klub) also
 times the exact solver (the C search, and the Python reference) on N random
 perfect-information endgames. Besides the levels, the research baselines (``research/``)
 ``rollout`` (the pure-rollout sampler) and ``rdeep`` (the classic one as published) can be
@@ -34,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from apps.bots import fastsearch
 from apps.bots.bitgame import BitGame, from_deal
-from apps.bots.cardbits import CLOSE
+from apps.bots.cardbits import CLOSE, EXCHANGE
 from apps.bots.levels import player_for
 from apps.matches.engine import Card, MatchState
 from apps.matches.simulation import random_deck
@@ -50,11 +53,22 @@ PLAYERS: dict[str, Player] = {
     "rollout": rollout_baseline,
     "rdeep": rdeep_baseline,
 }
-# each level against the one below it: club:beginner,strong:club,expert:strong
-DEFAULT_PAIRINGS = ",".join(
-    f"{upper}:{lower}" for lower, upper in itertools.pairwise(levels_for("klub"))
-)
 TARGET = 7
+
+
+def players_of(variant: str) -> dict[str, Player]:
+    """The players a pairing may name: the variant's levels (klub: and the baselines)."""
+    if variant == "klub":
+        return PLAYERS
+    return {level: player_for(variant, level) for level in levels_for(variant)}
+
+
+def default_pairings(variant: str) -> str:
+    """Each level against the one below it: club:beginner,strong:club,expert:strong."""
+    return ",".join(f"{upper}:{lower}" for lower, upper in itertools.pairwise(levels_for(variant)))
+
+
+DEFAULT_PAIRINGS = default_pairings("klub")
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -73,11 +87,14 @@ def share_interval(a: list[int], b: list[int]) -> tuple[float, float, float]:
     return share, share - 1.96 * se, share + 1.96 * se
 
 
-def matches_won(stream: list[tuple[int, int]]) -> tuple[int, int]:
-    """7-point matches won by A and by B when the deals' game points are chained in order."""
+def matches_won(stream: list[tuple[int | None, int]]) -> tuple[int, int]:
+    """7-point matches won by A and by B when the deals' game points are chained in order
+    (side ``None``: a drawn deal)."""
     won = [0, 0]
     score = [0, 0]
     for side, points in stream:
+        if side is None:
+            continue
         score[side] += points
         if score[side] >= TARGET:
             won[side] += 1
@@ -85,11 +102,11 @@ def matches_won(stream: list[tuple[int, int]]) -> tuple[int, int]:
     return won[0], won[1]
 
 
-def deal_decks(seed: int, pairs: int) -> Iterator[tuple[Card, ...]]:
+def deal_decks(seed: int, pairs: int, variant: str = "klub") -> Iterator[tuple[Card, ...]]:
     """The decks of a tournament: one per deal pair, the same for every pairing of a seed."""
     rng = random.Random(seed)
     for _ in range(pairs):
-        yield random_deck(rng)
+        yield random_deck(rng, variant)
 
 
 def seat_rngs(seed: int, pair: int) -> tuple[random.Random, random.Random]:
@@ -106,25 +123,36 @@ def pairing(
     *,
     players: dict[str, Player] = PLAYERS,
     observe: Callable[[MatchState], None] | None = None,
+    variant: str = "klub",
 ) -> None:
     player_a, player_b = players[name_a], players[name_b]
     a_points: list[int] = []
     b_points: list[int] = []
-    stream: list[tuple[int, int]] = []
+    stream: list[tuple[int | None, int]] = []
+    draws = 0
     secs: dict[str, list[float]] = {name_a: [], name_b: []}
     illegal = 0
     start = time.perf_counter()
-    for i, deck in enumerate(deal_decks(seed, pairs)):
+    for i, deck in enumerate(deal_decks(seed, pairs, variant)):
         pa = pb = 0
         for a_seat in (0, 1):
             seats = (player_a, player_b) if a_seat == 0 else (player_b, player_a)
-            out = play_deal(deck, i % 2, seats, seat_rngs(seed, i), budget=budget, observe=observe)
+            out = play_deal(
+                deck,
+                i % 2,
+                seats,
+                seat_rngs(seed, i),
+                budget=budget,
+                observe=observe,
+                variant=variant,
+            )
             illegal += out.illegal
-            side = 0 if out.winner == a_seat else 1
+            side = None if out.winner is None else 0 if out.winner == a_seat else 1
             stream.append((side, out.game_points))
+            draws += side is None
             if side == 0:
                 pa += out.game_points
-            else:
+            elif side == 1:
                 pb += out.game_points
             secs[name_a].extend(out.seconds[a_seat])
             secs[name_b].extend(out.seconds[1 - a_seat])
@@ -142,7 +170,7 @@ def pairing(
         f"{name_a:>8} vs {name_b:<8} pairs {pairs:5d}  share {share:6.1%} "
         f"[{low:6.1%}, {high:6.1%}]  matches {won_a}:{won_b}  "
         f"ms/decision median/p99 {name_a} {timing(name_a)} {name_b} {timing(name_b)}  "
-        f"illegal {illegal}  ({elapsed:.0f} s)",
+        f"illegal {illegal}{f'  draws {draws}' if variant != 'klub' else ''}  ({elapsed:.0f} s)",
         flush=True,
     )
 
@@ -158,7 +186,7 @@ def random_endgames(rng: random.Random, n: int) -> list[BitGame]:
             if close and g.can_close() and rng.random() < 0.4:
                 g.apply(CLOSE)
                 break
-            g.apply(rng.choice([a for a in g.actions() if a < 20]))
+            g.apply(rng.choice([a for a in g.actions() if a < EXCHANGE]))
         if g.result is None:
             out.append(g)
     return out
@@ -182,8 +210,9 @@ def solver_timing(n: int, seed: int) -> None:
         )
 
 
-def tournament_parser(doc: str | None, pairings: str) -> argparse.ArgumentParser:
-    """The options every tournament bench takes: pairs, pairings, budget and seed."""
+def tournament_parser(doc: str | None, pairings: str | None) -> argparse.ArgumentParser:
+    """The options every tournament bench takes: pairs, pairings, budget and seed (pairings
+    ``None``: each level of the variant against the one below)."""
     parser = argparse.ArgumentParser(description=doc)
     parser.add_argument("--pairs", type=int, default=200)
     parser.add_argument("--pairings", default=pairings)
@@ -198,20 +227,33 @@ def run_pairings(
     observe: Callable[[MatchState], None] | None = None,
 ) -> None:
     """Each ``a:b`` of ``args.pairings``, one after the other."""
+    variant = getattr(args, "variant", "klub")
     for spec in args.pairings.split(","):
         if spec:
             a, b = spec.split(":")
-            pairing(a, b, args.pairs, args.budget, args.seed, players=players, observe=observe)
+            pairing(
+                a,
+                b,
+                args.pairs,
+                args.budget,
+                args.seed,
+                players=players,
+                observe=observe,
+                variant=variant,
+            )
 
 
 def main() -> None:
-    parser = tournament_parser(__doc__, DEFAULT_PAIRINGS)
+    parser = tournament_parser(__doc__, None)
+    parser.add_argument("--variant", default="klub", choices=("klub", "sixty-six"))
     parser.add_argument("--solver", type=int, default=0)
     args = parser.parse_args()
+    if args.pairings is None:
+        args.pairings = default_pairings(args.variant)
     pin_to_one_core()
     if args.solver:
         solver_timing(args.solver, args.seed)
-    run_pairings(args)
+    run_pairings(args, players_of(args.variant))
 
 
 if __name__ == "__main__":

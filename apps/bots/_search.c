@@ -3,14 +3,15 @@
  * tests/bots/reference_dealsolver.py (open talon, draws, exchange and closing as moves) and
  * tests/bots/reference_solver.py (the strict phase), in C.
  *
- * Same game, same values as those Python solvers; only faster. Cards are ints 0..19 (suit
- * i / 5 in P, T, Z, M; rank i % 5 in U, O, K, X, A), hands are 20-bit masks, actions are a
- * card index, EXCHANGE (20) or CLOSE (21). Every value is in game points (+3 .. -3) for the
- * player on turn at the root. Fail-soft alpha-beta with a transposition table of lo/hi
- * bounds (a static table, reused across calls by a generation stamp: calls hold the GIL, so
- * they never overlap), the table's best move first, enhanced transposition cutoffs while the
- * talon is open, the range of game points still possible at each node as its window, and
- * null-window tests at the root.
+ * Same game, same values as those Python solvers; only faster. Cards are ints 0..23 (suit
+ * i / 6 in P, T, Z, M; rank i % 6 in 9, U, O, K, X, A: apps/bots/cardbits.py; klub's deck
+ * has no nines), hands are 24-bit masks, actions are a card index, EXCHANGE (24) or CLOSE
+ * (25). Every value is in game points (+3 .. -3) for the player on turn at the root.
+ * Fail-soft alpha-beta with a transposition table of lo/hi bounds (a static table, reused
+ * across calls by a generation stamp: calls hold the GIL, so they never overlap), the
+ * table's best move first, enhanced transposition cutoffs while the talon is open, the range
+ * of game points still possible at each node as its window, and null-window tests at the
+ * root.
  *
  * One variant is not an exact search: ``model_values`` treats the follows and leads of a seat
  * that cannot see the other hand as chance nodes for the first open tricks (expected game
@@ -28,29 +29,31 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define NCARDS 20
+#define NCARDS 24
 #define ALL_CARDS ((1u << NCARDS) - 1)
-#define EXCHANGE 20
-#define CLOSE 21
+#define EXCHANGE 24
+#define CLOSE 25
 #define WIN 66
 #define INF 4
 #define STRICT_TI 15 /* ti of a strict position: no draws any more */
-#define MAX_TALON 9  /* face-down cards at most (20 cards - two hands of 5 - the trump card) */
+#define MAX_TALON 11 /* face-down cards at most (sixty-six: 24 - two hands of 6 - the trump
+                        card; klub: 20 - 2 * 5 - 1 = 9) */
+#define COUNT_DRAW 60 /* sixty-six: card points each at a drawn count */
 
-static const int POINTS[NCARDS] = {2, 3, 4, 10, 11, 2, 3, 4, 10, 11,
-                                   2, 3, 4, 10, 11, 2, 3, 4, 10, 11};
+static const int POINTS[NCARDS] = {0, 2, 3, 4, 10, 11, 0, 2, 3, 4, 10, 11,
+                                   0, 2, 3, 4, 10, 11, 0, 2, 3, 4, 10, 11};
 
-static inline uint32_t suit_mask(int s) { return 0x1Fu << (5 * s); }
+static inline uint32_t suit_mask(int s) { return 0x3Fu << (6 * s); }
 
 /* cards of the same suit ranked above card c */
 static inline uint32_t above(int c) {
-    return suit_mask(c / 5) & ~((2u << c) - 1);
+    return suit_mask(c / 6) & ~((2u << c) - 1);
 }
 
 /* the marriage partner of a queen or king, else -1 */
 static inline int partner(int c) {
-    int r = c % 5;
-    return r == 1 ? c + 1 : (r == 2 ? c - 1 : -1);
+    int r = c % 6;
+    return r == 2 ? c + 1 : (r == 3 ? c - 1 : -1);
 }
 
 /* (portable: without -mpopcnt, __builtin_popcount is a library call) */
@@ -63,23 +66,33 @@ static inline int popcount32(uint32_t m) {
 /* ---------------------------------------------------------------------------------------- */
 /* positions                                                                                 */
 
-/* One world's fixed facts: the face-down talon in draw order and the trump suit. */
+/* One world's fixed facts: the rules, the face-down talon in draw order and the trump suit.
+ *
+ * ``six``: the rules of sixty-six (apps/bots/bitgame66.py, auto): the trump nine exchanges,
+ * and only for a leader with a trick; a seat declares "enough" as soon as it is right (66 and
+ * a trick; when it gets the turn, or right after leading the marriage card that takes it
+ * there), which scores as klub's 66; a failed close gives 3 only if the closer had no trick
+ * when closing; after the last trick its winner declares if right, else the card points
+ * decide (60:60 a draw, worth 0). Values never include the bonus of earlier draws. */
 typedef struct {
     int8_t talon[MAX_TALON];
     int ntalon;
     int trump;
-    int jack; /* the trump jack's card index */
+    int xcard; /* the card that exchanges for the trump card: the trump jack (klub), nine */
+    int six;
     uint64_t nodes;
 } Ctx;
 
 /*
  * A position. ``ti``: face-down cards drawn so far (STRICT_TI once the talon is exhausted or
- * closed); ``tc``: the card under the talon (the trump jack after an exchange; 0 once strict);
- * ``led``: the card on the table or -1; ``p``: points (card points + marriages), clamped at 66
- * (only "< 33" and ">= 66" are ever asked of them, and they only grow); ``f``: has taken a
- * trick; ``cs``: closing state, 0 if nobody closed, else 1 + 3 * closer + (gp - 1) with gp =
- * the non-closer's by-loser-state value (1..3) when the talon was closed, which is all the
- * scoring needs of the points and tricks at closing.
+ * closed); ``tc``: the card under the talon (the exchange card after an exchange; 0 once
+ * strict); ``led``: the card on the table or -1; ``p``: points (card points + marriages),
+ * clamped at 66 (only "< 33" and ">= 66" are ever asked of them, and they only grow); ``f``:
+ * has taken a trick; ``cs``: closing state, 0 if nobody closed, else 1 + 3 * closer + (gp - 1)
+ * + 6 * t with gp = the non-closer's by-loser-state value (1..3) when the talon was closed
+ * and t (sixty-six only, else 0) whether the closer had a trick then, which is all the
+ * scoring needs of the points and tricks at closing; ``cp0``: seat 0's card points (sixty-six
+ * only, for the count; 0 in klub).
  */
 typedef struct {
     uint32_t h[2];
@@ -87,6 +100,7 @@ typedef struct {
     int8_t p[2];
     int8_t f[2];
     int8_t cs;
+    uint8_t cp0;
 } Pos;
 
 static inline int by_loser_state(int points, int has_trick) {
@@ -94,30 +108,45 @@ static inline int by_loser_state(int points, int has_trick) {
     return points < 33 ? 2 : 1;
 }
 
-static inline int failed_close_gp(int gp_at_close) { return gp_at_close == 3 ? 3 : 2; }
-
 static inline int is_strict(const Pos *s) { return s->ti == STRICT_TI; }
 
-/* The value for seat 0 when ``seat`` reaches 66 with a trick (``s`` already updated). */
-static inline int end_66(const Pos *s, int seat) {
+/* The closing state's parts: the closer, the non-closer's by-loser-state value at closing,
+   whether the closer had a trick then (sixty-six). */
+static inline int cs_closer(int cs) { return (cs - 1) % 6 / 3; }
+static inline int cs_gp(int cs) { return (cs - 1) % 3 + 1; }
+static inline int cs_closer_trick(int cs) { return (cs - 1) / 6; }
+
+/* What the non-closer wins when the close fails: klub, 3 if the non-closer had no trick at
+   closing, else 2; sixty-six, 3 if the closer had no trick at closing, else 2. */
+static inline int failed_close_gp(const Ctx *x, int cs) {
+    if (x->six) return cs_closer_trick(cs) ? 2 : 3;
+    return cs_gp(cs) == 3 ? 3 : 2;
+}
+
+/* The value for seat 0 when ``seat`` reaches 66 with a trick (klub), or declares rightly
+   (sixty-six) (``s`` already updated). */
+static inline int end_66(const Ctx *x, const Pos *s, int seat) {
     int gp;
     if (!s->cs) {
         gp = by_loser_state(s->p[1 - seat], s->f[1 - seat]);
     } else {
-        int closer = (s->cs - 1) / 3, b = (s->cs - 1) % 3 + 1;
-        /* the closer wins on the state at closing; else the close failed: the non-closer
-           (here ``seat``) wins 3 if it had no trick at closing, else 2 */
-        gp = closer == seat ? b : failed_close_gp(b);
+        /* the closer wins on the state at closing; else the close failed */
+        gp = cs_closer(s->cs) == seat ? cs_gp(s->cs) : failed_close_gp(x, s->cs);
     }
     return seat == 0 ? gp : -gp;
 }
 
-/* The value for seat 0 when the last trick is won by ``winner`` and nobody reached 66. */
-static inline int last_trick(const Pos *s, int winner) {
-    if (!s->cs) return winner == 0 ? 1 : -1;
-    int closer = (s->cs - 1) / 3, b = (s->cs - 1) % 3 + 1;
-    int gp = failed_close_gp(b);
-    return closer == 1 ? gp : -gp; /* the non-closer wins */
+/* The value for seat 0 when the last trick is won by ``winner`` and nobody reached 66 (klub:
+   1 to the last trick, sixty-six: the count), or the close failed. */
+static inline int last_trick(const Ctx *x, const Pos *s, int winner) {
+    if (s->cs) {
+        int gp = failed_close_gp(x, s->cs);
+        return cs_closer(s->cs) == 1 ? gp : -gp; /* the non-closer wins */
+    }
+    if (!x->six) return winner == 0 ? 1 : -1;
+    if (s->cp0 == COUNT_DRAW) return 0;
+    if (s->cp0 > COUNT_DRAW) return by_loser_state(s->p[1], s->f[1]);
+    return -by_loser_state(s->p[0], s->f[0]);
 }
 
 /* The card points of the cards in ``m``. */
@@ -128,18 +157,18 @@ static inline int points_of(uint32_t m) {
     return sum;
 }
 
-static int SUIT_POINTS[32]; /* the card points of a suit's cards, by their 5-bit mask */
+static int SUIT_POINTS[64]; /* the card points of a suit's cards, by their 6-bit mask */
 
 static inline int points_fast(uint32_t m) {
-    return SUIT_POINTS[m & 31] + SUIT_POINTS[m >> 5 & 31] + SUIT_POINTS[m >> 10 & 31] +
-           SUIT_POINTS[m >> 15 & 31];
+    return SUIT_POINTS[m & 63] + SUIT_POINTS[m >> 6 & 63] + SUIT_POINTS[m >> 12 & 63] +
+           SUIT_POINTS[m >> 18 & 63];
 }
 
 /* The most marriage points ``hand`` can still declare. */
 static inline int marriage_points(uint32_t hand, int trump) {
     int sum = 0;
     for (int suit = 0; suit < 4; suit++)
-        if ((hand >> (5 * suit + 1) & 3) == 3) sum += suit == trump ? 40 : 20;
+        if ((hand >> (6 * suit + 2) & 3) == 3) sum += suit == trump ? 40 : 20;
     return sum;
 }
 
@@ -155,8 +184,8 @@ static inline void value_range(const Ctx *x, const Pos *s, int *lo, int *hi) {
     if (is_strict(s))
         left = points_fast(s->h[0] | s->h[1]) + (s->led >= 0 ? POINTS[s->led] : 0);
     if (s->cs) {
-        int closer = (s->cs - 1) / 3, b = (s->cs - 1) % 3 + 1;
-        int fail = failed_close_gp(b);
+        int closer = cs_closer(s->cs), b = cs_gp(s->cs);
+        int fail = failed_close_gp(x, s->cs);
         if (!may_reach_66(x, s, closer, left)) { /* the close has failed */
             *lo = *hi = closer == 0 ? -fail : fail;
         } else if (closer == 0) {
@@ -168,14 +197,25 @@ static inline void value_range(const Ctx *x, const Pos *s, int *lo, int *hi) {
         }
         return;
     }
-    /* a win by 66 scores the loser's state (it only gets better for the winner's opponent),
-       the last trick 1; while the talon is open the other seat may still close and fail */
+    /* a win by 66 (or by the count) scores the loser's state (it only gets better for the
+       winner's opponent), the last trick 1; while the talon is open the other seat may still
+       close and fail (klub: 3 if the winner has no trick yet; sixty-six: if the closer has
+       none) */
     *hi = by_loser_state(s->p[1], s->f[1]);
     *lo = -by_loser_state(s->p[0], s->f[0]);
     if (!is_strict(s)) {
-        int h = s->f[0] ? 2 : 3, l = s->f[1] ? 2 : 3;
+        int h = s->f[x->six ? 1 : 0] ? 2 : 3, l = s->f[x->six ? 0 : 1] ? 2 : 3;
         if (h > *hi) *hi = h;
         if (-l < *lo) *lo = -l;
+        return;
+    }
+    if (x->six) {
+        /* every card is played in the end: seat 0's card points then are cp0 and some of the
+           ``left``; a seat that can neither reach 66 nor win the count cannot win */
+        if (!may_reach_66(x, s, 0, left) && s->cp0 + left <= COUNT_DRAW)
+            *hi = s->cp0 + left == COUNT_DRAW ? 0 : -1;
+        if (!may_reach_66(x, s, 1, left) && s->cp0 >= COUNT_DRAW)
+            *lo = s->cp0 == COUNT_DRAW ? 0 : 1;
         return;
     }
     if (!may_reach_66(x, s, 0, left)) *hi = 1;
@@ -183,8 +223,8 @@ static inline void value_range(const Ctx *x, const Pos *s, int *lo, int *hi) {
 }
 
 static inline int beats(const Ctx *x, int c, int led) {
-    if (c / 5 == led / 5) return c > led;
-    return c / 5 == x->trump;
+    if (c / 6 == led / 6) return c > led;
+    return c / 6 == x->trump;
 }
 
 /* ---------------------------------------------------------------------------------------- */
@@ -192,8 +232,7 @@ static inline int beats(const Ctx *x, int c, int led) {
 
 typedef struct {
     uint64_t k1;
-    uint16_t k2;
-    uint16_t gen;
+    uint32_t k2; /* the key's 23 bits, and the generation stamp above them (GEN_SHIFT) */
     int8_t lo, hi;
     uint8_t move; /* best move + 1, 0 if none */
     uint8_t depth;
@@ -201,8 +240,10 @@ typedef struct {
 
 #define TT_BITS 16 /* 2**16 entries of 16 bytes: 1 MiB, cache-friendly; bigger was slower */
 #define TT_SIZE (1u << TT_BITS)
+#define GEN_SHIFT 23
+#define GEN_MAX ((1u << (32 - GEN_SHIFT)) - 1)
 static Entry *table = NULL;
-static uint16_t generation = 0;
+static uint32_t generation = 0;
 
 static int tt_init(void) {
     if (table == NULL) {
@@ -213,21 +254,27 @@ static int tt_init(void) {
         }
     }
     generation++;
-    if (generation == 0) { /* wrapped: stale stamps could look current */
+    if (generation > GEN_MAX) { /* wrapped: stale stamps could look current */
         memset(table, 0, TT_SIZE * sizeof(Entry));
         generation = 1;
     }
     return 0;
 }
 
-static inline void make_key(const Pos *s, uint64_t *k1, uint16_t *k2) {
-    *k1 = (uint64_t)s->h[0] | ((uint64_t)s->h[1] << 20) | ((uint64_t)(s->led + 1) << 40) |
-          ((uint64_t)s->turn << 45) | ((uint64_t)s->p[0] << 46) | ((uint64_t)s->p[1] << 53) |
-          ((uint64_t)s->f[0] << 60) | ((uint64_t)s->f[1] << 61);
-    *k2 = (uint16_t)((uint16_t)s->ti | ((uint16_t)s->tc << 4) | ((uint16_t)s->cs << 9));
+/* The key of a position: both 24-bit hands, the card led, the turn, seat 0's points and
+   both seats' tricks in ``k1``; seat 1's points, the talon's position, the closing state,
+   whether the card under the talon is the exchanged one (within one world it is either the
+   one it started with or the exchange card, and 0 once strict) and seat 0's card points
+   (sixty-six) in the 23 bits of ``k2``. */
+static inline void make_key(const Ctx *x, const Pos *s, uint64_t *k1, uint32_t *k2) {
+    *k1 = (uint64_t)s->h[0] | ((uint64_t)s->h[1] << 24) | ((uint64_t)(s->led + 1) << 48) |
+          ((uint64_t)s->turn << 53) | ((uint64_t)s->p[0] << 54) | ((uint64_t)s->f[0] << 61) |
+          ((uint64_t)s->f[1] << 62);
+    *k2 = (uint32_t)s->p[1] | ((uint32_t)s->ti << 7) | ((uint32_t)s->cs << 11) |
+          ((uint32_t)(s->ti != STRICT_TI && s->tc == x->xcard) << 15) | ((uint32_t)s->cp0 << 16);
 }
 
-static inline uint32_t slot_of(uint64_t k1, uint16_t k2) {
+static inline uint32_t slot_of(uint64_t k1, uint32_t k2) {
     uint64_t z = k1 ^ ((uint64_t)k2 * 0x9E3779B97F4A7C15ull);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
@@ -235,20 +282,20 @@ static inline uint32_t slot_of(uint64_t k1, uint16_t k2) {
     return (uint32_t)(z >> (64 - TT_BITS)) & ~1u; /* buckets of two entries */
 }
 
-/* The entry of this key, or NULL. */
-static inline Entry *tt_probe(uint32_t slot, uint64_t k1, uint16_t k2) {
+/* The entry of this key (``k2`` with the generation stamp), or NULL. */
+static inline Entry *tt_probe(uint32_t slot, uint64_t k1, uint32_t k2) {
     Entry *e = &table[slot];
-    if (e->gen == generation && e->k1 == k1 && e->k2 == k2) return e;
+    if (e->k1 == k1 && e->k2 == k2) return e;
     e++;
-    if (e->gen == generation && e->k1 == k1 && e->k2 == k2) return e;
+    if (e->k1 == k1 && e->k2 == k2) return e;
     return NULL;
 }
 
 /* Where to store a new key: a stale entry, else the one with the smaller subtree. */
 static inline Entry *tt_victim(uint32_t slot) {
     Entry *a = &table[slot], *b = a + 1;
-    if (a->gen != generation) return a;
-    if (b->gen != generation) return b;
+    if (a->k2 >> GEN_SHIFT != generation) return a;
+    if (b->k2 >> GEN_SHIFT != generation) return b;
     return a->depth <= b->depth ? a : b;
 }
 
@@ -263,13 +310,14 @@ static inline int step(const Ctx *x, const Pos *s, int a, Pos *n, int *value) {
     *n = *s;
     int turn = s->turn;
     if (a == EXCHANGE) {
-        n->h[turn] = (n->h[turn] & ~(1u << x->jack)) | (1u << s->tc);
-        n->tc = (int8_t)x->jack;
+        n->h[turn] = (n->h[turn] & ~(1u << x->xcard)) | (1u << s->tc);
+        n->tc = (int8_t)x->xcard;
         return 0;
     }
     if (a == CLOSE) {
         int o = 1 - turn;
-        n->cs = (int8_t)(1 + 3 * turn + by_loser_state(s->p[o], s->f[o]) - 1);
+        n->cs = (int8_t)(1 + 3 * turn + by_loser_state(s->p[o], s->f[o]) - 1 +
+                         (x->six && s->f[turn] ? 6 : 0));
         n->ti = STRICT_TI;
         n->tc = 0;
         return 0;
@@ -278,17 +326,21 @@ static inline int step(const Ctx *x, const Pos *s, int a, Pos *n, int *value) {
     if (s->led < 0) { /* a lead, with the marriage it declares */
         int q = partner(a);
         if (q >= 0 && (s->h[turn] >> q & 1)) {
-            int np = s->p[turn] + (a / 5 == x->trump ? 40 : 20);
+            int np = s->p[turn] + (a / 6 == x->trump ? 40 : 20);
             if (np > WIN) np = WIN;
             n->p[turn] = (int8_t)np;
             if (s->f[turn] && np >= WIN) {
-                *value = end_66(n, turn);
+                *value = end_66(x, n, turn);
                 return 1;
             }
         }
         n->h[turn] &= ~bc;
         n->led = (int8_t)a;
         n->turn = (int8_t)(1 - turn);
+        if (x->six && n->f[1 - turn] && n->p[1 - turn] >= WIN) { /* the follower, on turn */
+            *value = end_66(x, n, 1 - turn);
+            return 1;
+        }
         return 0;
     }
     int led = s->led;
@@ -298,10 +350,11 @@ static inline int step(const Ctx *x, const Pos *s, int a, Pos *n, int *value) {
     if (np > WIN) np = WIN;
     n->p[winner] = (int8_t)np;
     n->f[winner] = 1;
+    if (x->six && winner == 0) n->cp0 = (uint8_t)(s->cp0 + POINTS[a] + POINTS[led]);
     n->led = -1;
     n->turn = (int8_t)winner;
     if (np >= WIN) {
-        *value = end_66(n, winner);
+        *value = end_66(x, n, winner);
         return 1;
     }
     if (!is_strict(s)) { /* the winner draws the next face-down card, the loser the one after */
@@ -319,7 +372,7 @@ static inline int step(const Ctx *x, const Pos *s, int a, Pos *n, int *value) {
         return 0;
     }
     if (!n->h[0] && !n->h[1]) {
-        *value = last_trick(n, winner);
+        *value = last_trick(x, n, winner);
         return 1;
     }
     return 0;
@@ -351,7 +404,7 @@ static int gen_moves(const Ctx *x, const Pos *s, int ttmove, int *out) {
     uint32_t m;
     if (led < 0) {
         if (!strict) {
-            if (hand >> x->jack & 1) {
+            if ((hand >> x->xcard & 1) && (!x->six || s->f[turn])) {
                 out[n] = EXCHANGE;
                 score[n++] = 1000;
             }
@@ -362,7 +415,7 @@ static int gen_moves(const Ctx *x, const Pos *s, int ttmove, int *out) {
         while (m) {
             int c = __builtin_ctz(m);
             m &= m - 1;
-            int sc = POINTS[c] * 4 + c / 5;
+            int sc = POINTS[c] * 4 + c / 6;
             int q = partner(c);
             if (q >= 0 && (hand >> q & 1)) sc += 200;                  /* a marriage */
             if (strict && !(above(c) & s->h[1 - turn])) sc += 100;      /* the suit's top */
@@ -371,7 +424,7 @@ static int gen_moves(const Ctx *x, const Pos *s, int ttmove, int *out) {
         }
     } else {
         if (strict) {
-            uint32_t same = hand & suit_mask(led / 5);
+            uint32_t same = hand & suit_mask(led / 6);
             if (same) {
                 m = same & above(led);
                 if (!m) m = same;
@@ -385,11 +438,11 @@ static int gen_moves(const Ctx *x, const Pos *s, int ttmove, int *out) {
         while (m) {
             int c = __builtin_ctz(m);
             m &= m - 1;
-            int win = beats(x, c, led), trump = c / 5 == x->trump, sc;
+            int win = beats(x, c, led), trump = c / 6 == x->trump, sc;
             if (win && s->p[turn] + POINTS[c] + POINTS[led] >= WIN)
                 sc = 2000;
             else if (strict)
-                sc = (win ? 500 : 100) - POINTS[c] * 4 - c / 5;
+                sc = (win ? 500 : 100) - POINTS[c] * 4 - c / 6;
             else if (win && !trump)
                 sc = 900 - POINTS[c] * 4;
             else if (win && POINTS[led] >= 10)
@@ -426,6 +479,8 @@ static int gen_moves(const Ctx *x, const Pos *s, int ttmove, int *out) {
 /* The value for seat 0 of ``s`` (fail-soft alpha-beta in the window (alpha, beta)). */
 static int search(Ctx *x, const Pos *s, int alpha, int beta) {
     x->nodes++;
+    if (x->six && s->f[s->turn] && s->p[s->turn] >= WIN) /* right on turn: it declares */
+        return end_66(x, s, s->turn);
     int strict = is_strict(s);
     if (strict && s->led < 0 && popcount32(s->h[s->turn]) == 1) {
         /* the last trick: one card each, nothing to choose */
@@ -435,7 +490,8 @@ static int search(Ctx *x, const Pos *s, int alpha, int beta) {
         int np = s->p[winner] + POINTS[lead] + POINTS[other];
         n.p[winner] = (int8_t)(np > WIN ? WIN : np);
         n.f[winner] = 1;
-        return np >= WIN ? end_66(&n, winner) : last_trick(&n, winner);
+        if (x->six && winner == 0) n.cp0 = (uint8_t)(s->cp0 + POINTS[lead] + POINTS[other]);
+        return np >= WIN ? end_66(x, &n, winner) : last_trick(x, &n, winner);
     }
     int vlo, vhi;
     value_range(x, s, &vlo, &vhi);
@@ -446,9 +502,10 @@ static int search(Ctx *x, const Pos *s, int alpha, int beta) {
     if (alpha >= beta) return alpha; /* only one value possible */
 
     uint64_t k1;
-    uint16_t k2;
-    make_key(s, &k1, &k2);
+    uint32_t k2;
+    make_key(x, s, &k1, &k2);
     uint32_t slot = slot_of(k1, k2);
+    k2 |= generation << GEN_SHIFT;
     Entry *e = tt_probe(slot, k1, k2);
     int lo = -INF, hi = INF, ttmove = -1;
     if (e != NULL) {
@@ -471,9 +528,9 @@ static int search(Ctx *x, const Pos *s, int alpha, int beta) {
             int v;
             if (step(x, s, moves[i], &c, &v)) continue;
             uint64_t c1;
-            uint16_t c2;
-            make_key(&c, &c1, &c2);
-            Entry *ce = tt_probe(slot_of(c1, c2), c1, c2);
+            uint32_t c2;
+            make_key(x, &c, &c1, &c2);
+            Entry *ce = tt_probe(slot_of(c1, c2), c1, c2 | generation << GEN_SHIFT);
             if (ce == NULL) continue;
             if (maximise && ce->lo >= beta) return ce->lo;
             if (!maximise && ce->hi <= alpha) return ce->hi;
@@ -503,13 +560,12 @@ static int search(Ctx *x, const Pos *s, int alpha, int beta) {
     } else {
         lo = hi = best;
     }
-    if (e == NULL || e->gen != generation || e->k1 != k1 || e->k2 != k2) {
+    if (e == NULL || e->k1 != k1 || e->k2 != k2) {
         e = tt_probe(slot, k1, k2); /* the children may have replaced it */
         if (e == NULL) {
             e = tt_victim(slot);
             e->k1 = k1;
             e->k2 = k2;
-            e->gen = generation;
         }
     }
     e->lo = (int8_t)lo;
@@ -587,7 +643,7 @@ static inline double weigh(const Model *m, double v, double w) {
 
 typedef struct {
     uint64_t k1;
-    uint16_t k2;
+    uint32_t k2;
     uint16_t gen;
     uint8_t move; /* best move + 1, 0 if none */
     uint8_t depth;
@@ -615,7 +671,7 @@ static int mt_init(void) {
     return 0;
 }
 
-static inline MEntry *mt_probe(uint32_t slot, uint64_t k1, uint16_t k2) {
+static inline MEntry *mt_probe(uint32_t slot, uint64_t k1, uint32_t k2) {
     MEntry *e = &mtable[slot];
     if (e->gen == mgeneration && e->k1 == k1 && e->k2 == k2) return e;
     e++;
@@ -662,7 +718,7 @@ static int model_replies(const Model *m, const Pos *s, int *cards, double *p) {
         mm &= mm - 1;
         int points = POINTS[c] + POINTS[led];
         double score = beats(x, c, led) ? points : -points;
-        if (c / 5 == x->trump && led / 5 != x->trump) score -= m->trump_cost;
+        if (c / 6 == x->trump && led / 6 != x->trump) score -= m->trump_cost;
         int q = partner(c);
         if (q >= 0 && (hand >> q & 1)) score -= m->marriage_cost;
         cards[n] = c;
@@ -736,6 +792,8 @@ static double mixed_lead(Model *m, const Pos *s, int ttmove, int *best_move) {
 static double msearch(Model *m, const Pos *s, double alpha, double beta) {
     Ctx *x = m->x;
     x->nodes++;
+    if (x->six && s->f[s->turn] && s->p[s->turn] >= WIN) /* right on turn: it declares */
+        return weigh(m, end_66(x, s, s->turn), m->loss_weight);
     int ilo, ihi;
     value_range(x, s, &ilo, &ihi);
     double vlo = weigh(m, ilo, m->loss_weight), vhi = weigh(m, ihi, m->loss_weight);
@@ -746,8 +804,8 @@ static double msearch(Model *m, const Pos *s, double alpha, double beta) {
     if (alpha >= beta) return alpha;
 
     uint64_t k1;
-    uint16_t k2;
-    make_key(s, &k1, &k2);
+    uint32_t k2;
+    make_key(x, s, &k1, &k2);
     uint32_t slot = slot_of(k1, k2) & (MT_SIZE - 2);
     MEntry *e = mt_probe(slot, k1, k2);
     double lo = -MINF, hi = MINF;
@@ -873,6 +931,38 @@ static PyObject *value_error(const char *msg) {
 
 /* The common position arguments: hands, led, turn, points, tricks. Checks that the hands and
    the led card are disjoint and that the hand sizes fit (the player on turn holds a card). */
+/* The optional trailing arguments of every search: ``variant`` (0 klub, 1 sixty-six) and
+   ``cp0``, seat 0's card points (sixty-six's count). ``rest`` holds the ``nrest`` (0 or 2)
+   arguments after the klub ones. Sets the context's rules; the position's card points are
+   taken by the next ``get_position`` (``x_cp0``). Called first, so that the checks of the
+   world and position know the rules. */
+static long x_cp0 = 0;
+
+static int get_rules(PyObject *const *rest, Py_ssize_t nrest, Ctx *x) {
+    long six = 0, cp0 = 0;
+    if (nrest == 2 && (get_int(rest[0], "variant", 0, 1, &six) < 0 ||
+                       get_int(rest[1], "cp0", 0, 120, &cp0) < 0))
+        return -1;
+    if (!six && cp0) {
+        PyErr_SetString(PyExc_ValueError, "cp0: klub counts no card points");
+        return -1;
+    }
+    x->six = (int)six;
+    x_cp0 = cp0;
+    return 0;
+}
+
+/* The klub arguments' count ``want``, or ``want`` + 2 with the rules (``get_rules``). */
+static int check_rules_nargs(Py_ssize_t nargs, Py_ssize_t want, const char *fn) {
+    if (nargs != want && nargs != want + 2) {
+        PyErr_Format(PyExc_TypeError,
+                     "%s() takes %zd arguments, or %zd with variant and cp0 (%zd given)", fn,
+                     want, want + 2, nargs);
+        return -1;
+    }
+    return 0;
+}
+
 static int get_position(PyObject *oh0, PyObject *oh1, PyObject *oled, PyObject *oturn,
                         PyObject *op0, PyObject *op1, PyObject *ot0, PyObject *ot1, Pos *s) {
     long h0, h1, led, turn, p0, p1, t0, t1;
@@ -906,8 +996,11 @@ static int get_position(PyObject *oh0, PyObject *oh1, PyObject *oled, PyObject *
     s->f[0] = (int8_t)(t0 > 0);
     s->f[1] = (int8_t)(t1 > 0);
     s->cs = 0;
+    s->cp0 = (uint8_t)x_cp0;
     return 0;
 }
+
+
 
 /* An open-talon world: the position plus talon and trump card. */
 static int get_open(PyObject *const *args, Ctx *x, Pos *s) {
@@ -918,9 +1011,9 @@ static int get_open(PyObject *const *args, Ctx *x, Pos *s) {
     int talon[MAX_TALON];
     Py_ssize_t n = get_ints(args[2], "talon", 0, NCARDS - 1, talon, MAX_TALON);
     if (n < 0) return -1;
-    if (n % 2 == 0) {
-        PyErr_SetString(PyExc_ValueError,
-                        "talon: an open talon has an odd number of face-down cards (1..9)");
+    if (n % 2 == 0 || n > (x->six ? 11 : 9)) {
+        PyErr_SetString(PyExc_ValueError, "talon: an open talon has an odd number of face-down "
+                                          "cards (klub 1..9, sixty-six 1..11)");
         return -1;
     }
     long tc;
@@ -938,13 +1031,14 @@ static int get_open(PyObject *const *args, Ctx *x, Pos *s) {
         PyErr_SetString(PyExc_ValueError, "trump_card: also in a hand or the talon");
         return -1;
     }
-    if (popcount32(s->h[s->turn]) > 5) { /* drawing keeps the open hands at five */
-        PyErr_SetString(PyExc_ValueError, "an open-talon hand holds at most five cards");
+    if (popcount32(s->h[s->turn]) > (x->six ? 6 : 5)) { /* drawing keeps the hands full */
+        PyErr_SetString(PyExc_ValueError,
+                        "an open-talon hand holds at most five cards (sixty-six: six)");
         return -1;
     }
     x->ntalon = (int)n;
-    x->trump = (int)tc / 5;
-    x->jack = x->trump * 5;
+    x->trump = (int)tc / 6;
+    x->xcard = x->trump * 6 + (x->six ? 0 : 1);
     x->nodes = 0;
     s->ti = 0;
     s->tc = (int8_t)tc;
@@ -992,14 +1086,15 @@ static int get_strict(PyObject *oh0, PyObject *oh1, PyObject *otrump, PyObject *
         }
         Py_DECREF(seq);
         int o = 1 - (int)closed_by;
-        s->cs = (int8_t)(1 + 3 * closed_by + by_loser_state(at[o][0], at[o][1] > 0) - 1);
+        s->cs = (int8_t)(1 + 3 * closed_by + by_loser_state(at[o][0], at[o][1] > 0) - 1 +
+                         (x->six && at[closed_by][1] > 0 ? 6 : 0));
     } else if (oclosed_at != Py_None) {
         PyErr_SetString(PyExc_ValueError, "closed_at must be None when closed_by is -1");
         return -1;
     }
     x->ntalon = 0;
     x->trump = (int)trump;
-    x->jack = x->trump * 5;
+    x->xcard = x->trump * 6 + (x->six ? 0 : 1);
     x->nodes = 0;
     s->ti = STRICT_TI;
     s->tc = 0;
@@ -1012,15 +1107,6 @@ static int legal(const Ctx *x, const Pos *s, int a) {
     int n = gen_moves(x, s, -1, moves);
     for (int i = 0; i < n; i++)
         if (moves[i] == a) return 1;
-    return 0;
-}
-
-static int check_nargs(Py_ssize_t nargs, Py_ssize_t want, const char *fn) {
-    if (nargs != want) {
-        PyErr_Format(PyExc_TypeError, "%s() takes exactly %zd arguments (%zd given)", fn, want,
-                     nargs);
-        return -1;
-    }
     return 0;
 }
 
@@ -1063,10 +1149,10 @@ static uint64_t last_nodes = 0;
 
 static PyObject *py_open_values(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (check_nargs(nargs, 11, "open_values") < 0) return NULL;
+    if (check_rules_nargs(nargs, 11, "open_values") < 0) return NULL;
     Ctx x;
     Pos s;
-    if (get_open(args, &x, &s) < 0) return NULL;
+    if (get_rules(args + 11, nargs - 11, &x) < 0 || get_open(args, &x, &s) < 0) return NULL;
     PyObject *out = values_of(&x, &s, args[10]);
     last_nodes = x.nodes;
     return out;
@@ -1074,10 +1160,10 @@ static PyObject *py_open_values(PyObject *self, PyObject *const *args, Py_ssize_
 
 static PyObject *py_open_value(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (check_nargs(nargs, 10, "open_value") < 0) return NULL;
+    if (check_rules_nargs(nargs, 10, "open_value") < 0) return NULL;
     Ctx x;
     Pos s;
-    if (get_open(args, &x, &s) < 0) return NULL;
+    if (get_rules(args + 10, nargs - 10, &x) < 0 || get_open(args, &x, &s) < 0) return NULL;
     if (tt_init() < 0) return NULL;
     int v = exact(&x, &s, -1);
     last_nodes = x.nodes;
@@ -1086,9 +1172,10 @@ static PyObject *py_open_value(PyObject *self, PyObject *const *args, Py_ssize_t
 
 static PyObject *py_strict_values(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (check_nargs(nargs, 12, "strict_values") < 0) return NULL;
+    if (check_rules_nargs(nargs, 12, "strict_values") < 0) return NULL;
     Ctx x;
     Pos s;
+    if (get_rules(args + 12, nargs - 12, &x) < 0) return NULL;
     if (get_strict(args[0], args[1], args[2], args[3], args[4], args[5], args[6], args[7],
                    args[8], args[9], args[10], &x, &s) < 0)
         return NULL;
@@ -1099,9 +1186,10 @@ static PyObject *py_strict_values(PyObject *self, PyObject *const *args, Py_ssiz
 
 static PyObject *py_strict_value(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (check_nargs(nargs, 11, "strict_value") < 0) return NULL;
+    if (check_rules_nargs(nargs, 11, "strict_value") < 0) return NULL;
     Ctx x;
     Pos s;
+    if (get_rules(args + 11, nargs - 11, &x) < 0) return NULL;
     if (get_strict(args[0], args[1], args[2], args[3], args[4], args[5], args[6], args[7],
                    args[8], args[9], args[10], &x, &s) < 0)
         return NULL;
@@ -1114,7 +1202,9 @@ static PyObject *py_strict_value(PyObject *self, PyObject *const *args, Py_ssize
 static PyObject *py_close_lead_values(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     /* h0, h1, trump, turn, p0, p1, t0, t1, leads */
-    if (check_nargs(nargs, 9, "close_lead_values") < 0) return NULL;
+    if (check_rules_nargs(nargs, 9, "close_lead_values") < 0) return NULL;
+    Ctx x;
+    if (get_rules(args + 9, nargs - 9, &x) < 0) return NULL;
     long turn, p0, p1, t0, t1;
     if (get_int(args[3], "turn", 0, 1, &turn) < 0 || get_int(args[4], "p0", 0, 1000, &p0) < 0 ||
         get_int(args[5], "p1", 0, 1000, &p1) < 0 || get_int(args[6], "t0", 0, 10, &t0) < 0 ||
@@ -1125,7 +1215,6 @@ static PyObject *py_close_lead_values(PyObject *self, PyObject *const *args, Py_
     PyObject *closer = PyLong_FromLong(turn);
     PyObject *none_led = PyLong_FromLong(-1);
     PyObject *out = NULL;
-    Ctx x;
     Pos s;
     if (closer != NULL && none_led != NULL &&
         get_strict(args[0], args[1], args[2], closer, at, none_led, args[3], args[4], args[5],
@@ -1159,10 +1248,10 @@ static PyObject *py_model_values(PyObject *self, PyObject *const *args, Py_ssize
     (void)self;
     /* the open_values arguments, then blind, tricks, beta, trump_cost, marriage_cost,
        lead_tricks, random_lead, loss_weight */
-    if (check_nargs(nargs, 19, "model_values") < 0) return NULL;
+    if (check_rules_nargs(nargs, 19, "model_values") < 0) return NULL;
     Ctx x;
     Pos s;
-    if (get_open(args, &x, &s) < 0) return NULL;
+    if (get_rules(args + 19, nargs - 19, &x) < 0 || get_open(args, &x, &s) < 0) return NULL;
     long blind, tricks, lead_tricks;
     Model m = {.x = &x};
     if (get_int(args[11], "blind", 0, 1, &blind) < 0 ||
@@ -1235,8 +1324,9 @@ PyDoc_STRVAR(
     MODULE_DOC,
     "The exact klub search in C: the values of the reference solvers in tests/bots.\n"
     "\n"
-    "Cards are ints 0..19 (suit i // 5, rank i % 5), hands 20-bit masks, actions a card,\n"
-    "EXCHANGE (20) or CLOSE (21). Values are game points (-3..3) for the player on turn.\n"
+    "Cards are ints 0..23 (suit i // 6, rank i % 6 in 9 U O K X A), hands 24-bit masks,\n"
+    "actions a card, EXCHANGE (24) or CLOSE (25). Values are game points (-3..3) for the\n"
+    "player on turn.\n"
     "Points are card points plus marriages, t0/t1 the tricks taken.\n"
     "\n"
     "open_values(h0, h1, talon, trump_card, led, turn, p0, p1, t0, t1, actions) -> tuple\n"
@@ -1278,6 +1368,6 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__search(void) {
-    for (uint32_t m = 0; m < 32; m++) SUIT_POINTS[m] = points_of(m);
+    for (uint32_t m = 0; m < 64; m++) SUIT_POINTS[m] = points_of(m);
     return PyModule_Create(&module);
 }

@@ -1,7 +1,10 @@
 """Type stub of the C extension ``apps.bots._search`` (see ``_search.c`` and ``fastsearch.py``).
 
-Values are game points (-3..3) for the player on turn; actions are card indices 0..19,
-``EXCHANGE`` (20) or ``CLOSE`` (21).
+Every search takes, after its klub arguments, ``variant`` (0 klub, 1 sixty-six) and ``cp0``
+(seat 0's card points, sixty-six's count), or neither (klub).
+
+Values are game points (-3..3) for the player on turn; actions are card indices 0..23
+(``cardbits``), ``EXCHANGE`` (24) or ``CLOSE`` (25).
 """
 
 from collections.abc import Sequence
@@ -18,6 +21,8 @@ def open_values(
     t0: int,
     t1: int,
     actions: Sequence[int],
+    variant: int = ...,
+    cp0: int = ...,
     /,
 ) -> tuple[int, ...]: ...
 def open_value(
@@ -31,6 +36,8 @@ def open_value(
     p1: int,
     t0: int,
     t1: int,
+    variant: int = ...,
+    cp0: int = ...,
     /,
 ) -> int: ...
 def strict_values(
@@ -46,6 +53,8 @@ def strict_values(
     t0: int,
     t1: int,
     actions: Sequence[int],
+    variant: int = ...,
+    cp0: int = ...,
     /,
 ) -> tuple[int, ...]: ...
 def strict_value(
@@ -60,6 +69,8 @@ def strict_value(
     p1: int,
     t0: int,
     t1: int,
+    variant: int = ...,
+    cp0: int = ...,
     /,
 ) -> int: ...
 def close_lead_values(
@@ -72,6 +83,8 @@ def close_lead_values(
     t0: int,
     t1: int,
     leads: Sequence[int],
+    variant: int = ...,
+    cp0: int = ...,
     /,
 ) -> tuple[int, ...]: ...
 def model_values(
@@ -94,6 +107,8 @@ def model_values(
     lead_tricks: int,
     random_lead: float,
     loss_weight: float,
+    variant: int = ...,
+    cp0: int = ...,
     /,
 ) -> tuple[float, ...]: ...
 def nodes() -> int: ...

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cardbits import CLOSE, CODES, EXCHANGE, INDEX
+from .cardbits import CLOSE, CODES, COUNT, DECLARE, EXCHANGE, INDEX
 from .heuristics import SURRENDER
 
 Action = dict[str, Any]
@@ -16,11 +16,18 @@ def to_int(action: Action) -> int | None:
     kind = action["type"]
     if kind == "play_card":
         return INDEX[action["card"]]
-    return {"exchange_trump": EXCHANGE, "close_talon": CLOSE, "surrender": SURRENDER}.get(kind)
+    return {
+        "exchange_trump": EXCHANGE,
+        "close_talon": CLOSE,
+        "surrender": SURRENDER,
+        "declare_enough": DECLARE,
+        "let_count": COUNT,
+    }.get(kind)
 
 
 def moves(view: dict[str, Any]) -> list[int]:
-    """The legal exchange, close and card actions of the view, as ints."""
+    """The legal actions of the view as ints (cards, exchange, close; sixty-six's declaration
+    and count), but not giving up (surrender, leave, resign)."""
     out = []
     for a in view["legal_actions"]:
         if a["type"] not in GIVING_UP:
@@ -40,4 +47,4 @@ def to_action(view: dict[str, Any], n: int) -> Action:
     for a in view["legal_actions"]:
         if to_int(a) == n:
             return a
-    raise ValueError(f"action {n} ({CODES[n] if n < 20 else n}) is not legal here")
+    raise ValueError(f"action {n} ({CODES[n] if n < EXCHANGE else n}) is not legal here")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cardbits import ABOVE, CLOSE, EXCHANGE, INDEX, JACK, POINTS, SUIT_MASK, partner
+from .cardbits import ABOVE, CLOSE, DECK_20, EXCHANGE, INDEX, JACK, POINTS, SUIT_MASK, partner
 
 if TYPE_CHECKING:
     from apps.matches.engine.variants.klub.state import KlubDeal
@@ -31,6 +31,8 @@ def for_failed_close(tricks_at_close: int) -> int:
 
 class BitGame:
     """A running deal with both hands and the talon order known."""
+
+    DECK = DECK_20  # the cards of the variant (sixty-six's model, ``BitGame66``, has 24)
 
     __slots__ = (
         "closed_at",
@@ -67,7 +69,7 @@ class BitGame:
         self.hands = hands
         self.talon = talon  # face-down cards in draw order; the trump card comes after them
         self.trump_card = trump_card
-        self.trump = trump_card // 5
+        self.trump = trump_card // 6
         self.trump_taken = trump_taken
         self.leader = leader
         self.turn = leader if led < 0 else 1 - leader
@@ -80,7 +82,7 @@ class BitGame:
         self.result: tuple[int, int] | None = None  # (winner, game points)
 
     def clone(self) -> BitGame:
-        g = object.__new__(BitGame)
+        g = object.__new__(type(self))
         g.hands = self.hands[:]
         g.talon = self.talon[:]
         g.trump_card = self.trump_card
@@ -111,7 +113,7 @@ class BitGame:
         led = self.led
         if led < 0 or not (self.closed_by >= 0 or not self.talon):
             return hand
-        same = hand & SUIT_MASK[led // 5]
+        same = hand & SUIT_MASK[led // 6]
         if same:
             return (same & ABOVE[led]) or same
         return (hand & SUIT_MASK[self.trump]) or hand
@@ -121,7 +123,7 @@ class BitGame:
             self.led < 0
             and self.closed_by < 0
             and bool(self.talon)
-            and bool(self.hands[self.turn] >> (self.trump * 5 + JACK) & 1)
+            and bool(self.hands[self.turn] >> (self.trump * 6 + JACK) & 1)
         )
 
     def can_close(self) -> bool:
@@ -136,7 +138,7 @@ class BitGame:
             out.append(low.bit_length() - 1)
             m ^= low
         if self.led < 0 and self.closed_by < 0 and self.talon:
-            if self.hands[self.turn] >> (self.trump * 5 + JACK) & 1:
+            if self.hands[self.turn] >> (self.trump * 6 + JACK) & 1:
                 out.append(EXCHANGE)
             out.append(CLOSE)
         return out
@@ -145,7 +147,7 @@ class BitGame:
         """Play ``action`` for the player on turn (trusting it is legal)."""
         if action == EXCHANGE:
             seat = self.turn
-            jack = self.trump * 5 + JACK
+            jack = self.trump * 6 + JACK
             self.hands[seat] = (self.hands[seat] & ~(1 << jack)) | (1 << self.trump_card)
             self.trump_card = jack
             return
@@ -161,7 +163,7 @@ class BitGame:
         if self.led < 0:
             p = partner(c)
             if p >= 0 and hands[seat] >> p & 1:
-                self.pts[seat] += 40 if c // 5 == self.trump else 20
+                self.pts[seat] += 40 if c // 6 == self.trump else 20
                 if self.tricks[seat] and self.pts[seat] >= WIN:
                     self._end_66(seat)
                     return
@@ -173,10 +175,10 @@ class BitGame:
         hands[seat] &= ~(1 << c)
         self.played |= 1 << c
         led = self.led
-        if c // 5 == led // 5:
+        if c // 6 == led // 6:
             winner = seat if c > led else 1 - seat
         else:
-            winner = seat if c // 5 == self.trump else 1 - seat
+            winner = seat if c // 6 == self.trump else 1 - seat
         self.pts[winner] += POINTS[c] + POINTS[led]
         self.tricks[winner] += 1
         self.led = -1
@@ -213,9 +215,13 @@ class BitGame:
             self._end_failed_close()
 
     def _end_failed_close(self) -> None:
+        self.result = (1 - self.closed_by, self.failed_close_points())
+
+    def failed_close_points(self) -> int:
+        """What the closer's opponent wins if the close fails: klub counts the opponent's
+        tricks when the talon was closed (3 if it had none, else 2)."""
         assert self.closed_at is not None
-        other = 1 - self.closed_by
-        self.result = (other, for_failed_close(self.closed_at[other][1]))
+        return for_failed_close(self.closed_at[1 - self.closed_by][1])
 
     def value(self, seat: int) -> int:
         """The finished deal's game points from ``seat``'s side (+ won, - lost)."""

@@ -106,6 +106,7 @@ def open_values(
     worlds: int = OPEN_WORLDS,
     *,
     racing: bool = True,
+    min_worlds: int = MIN_SAMPLES,
 ) -> dict[int, float]:
     """Sampled values of the candidates at an open talon, closing included: each world is
     searched exactly to the end of the deal, draws, exchanges and closes included.
@@ -127,14 +128,14 @@ def open_values(
     searched, and only the candidates still in the race (and closing) get a value: each
     the mean over every world searched. Sampling ends after ``worlds`` worlds, or before a
     world that would end past ``deadline`` (``racing.Clock``), or once one candidate is left
-    and closing is not among the plays.
+    and closing is not among the plays; but never before ``min_worlds`` worlds.
     """
     others = [a for a in plays if a != CLOSE]
     race = Race(others)
     after_close: dict[int, float] = {}
     clock = Clock(deadline)
     n = 0
-    while n < worlds and (n < MIN_SAMPLES or clock.has_time()):
+    while n < worlds and (n < min_worlds or clock.has_time()):
         s = FastDealSolver(k.sample_world(rng))
         if race.live:
             race.add(world_values(k, s, race.live))

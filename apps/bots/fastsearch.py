@@ -15,6 +15,11 @@ search with the follows and leads of a seat that cannot see the other hand as ch
 (``replies.py``) for the next open tricks; ``tests/bots/helpers.modelled_values`` is its
 plain-expectimax reference.
 
+Sixty-six: the same functions take a ``BitGame66`` in ``auto`` mode (every seat declares as
+soon as it is right, never wrongly; the reference solver is
+``tests/bots/reference_solver66.py``); its values are game points without the bonus of
+earlier draws, a draw worth 0.
+
 Each call searches one world from scratch (the C table is reused but stamped per call), so
 a ``FastDealSolver`` keeps no state beyond its world. The C functions raise ``ValueError`` or
 ``TypeError`` on inconsistent input (overlapping cards, impossible hand sizes, an illegal
@@ -27,6 +32,7 @@ from collections.abc import Iterable
 
 from . import _search
 from .bitgame import BitGame
+from .bitgame66 import BitGame66
 from .cardbits import EXCHANGE
 from .replies import BETA, MARRIAGE_COST, RANDOM_LEAD, TRUMP_COST
 
@@ -39,6 +45,14 @@ def _open_args(
     p0, p1 = g.pts
     t0, t1 = g.tricks
     return (h0, h1, tuple(g.talon), g.trump_card, g.led, g.turn, p0, p1, t0, t1)
+
+
+def _rules(g: BitGame) -> tuple[int, ...]:
+    """The trailing arguments of a sixty-six search: the variant and seat 0's card points."""
+    if isinstance(g, BitGame66):
+        assert g.auto, "the search plays sixty-six as BitGame66's auto mode"
+        return (1, g.cp[0])
+    return ()
 
 
 def _strict_args(
@@ -65,7 +79,8 @@ class FastDealSolver:
         """The value of each legal action (or of ``actions``) for the player on turn."""
         g = self.root
         acts = g.actions() if actions is None else list(actions)
-        return dict(zip(acts, _search.open_values(*_open_args(g), acts), strict=True))
+        got = _search.open_values(*_open_args(g), acts, *_rules(g))
+        return dict(zip(acts, got, strict=True))
 
     def model_values(
         self,
@@ -85,13 +100,13 @@ class FastDealSolver:
         g = self.root
         acts = g.actions() if actions is None else list(actions)
         model = (BETA, TRUMP_COST, MARRIAGE_COST, lead_tricks, random_lead, loss_weight)
-        got = _search.model_values(*_open_args(g), acts, blind, tricks, *model)
+        got = _search.model_values(*_open_args(g), acts, blind, tricks, *model, *_rules(g))
         return dict(zip(acts, got, strict=True))
 
     def value(self, seat: int) -> int:
         """The exact value of the root position for ``seat``."""
         g = self.root
-        v = _search.open_value(*_open_args(g))
+        v = _search.open_value(*_open_args(g), *_rules(g))
         return v if seat == g.turn else -v
 
     def close_lead_values(self) -> dict[int, int]:
@@ -102,7 +117,7 @@ class FastDealSolver:
         p0, p1 = g.pts
         t0, t1 = g.tricks
         leads = [a for a in g.actions() if a < EXCHANGE]
-        got = _search.close_lead_values(h0, h1, g.trump, g.turn, p0, p1, t0, t1, leads)
+        got = _search.close_lead_values(h0, h1, g.trump, g.turn, p0, p1, t0, t1, leads, *_rules(g))
         return dict(zip(leads, got, strict=True))
 
 
@@ -114,12 +129,13 @@ def deal_values(g: BitGame) -> dict[int, int]:
 def action_values(g: BitGame) -> dict[int, int]:
     """The exact value of each legal card for the player on turn (strict phase)."""
     acts = g.actions()
-    return dict(zip(acts, _search.strict_values(*_strict_args(g), acts), strict=True))
+    got = _search.strict_values(*_strict_args(g), acts, *_rules(g))
+    return dict(zip(acts, got, strict=True))
 
 
 def solve(g: BitGame, seat: int) -> int:
     """The exact value in game points for ``seat`` of ``g`` (strict phase, deal running)."""
-    v = _search.strict_value(*_strict_args(g))
+    v = _search.strict_value(*_strict_args(g), *_rules(g))
     return v if seat == g.turn else -v
 
 

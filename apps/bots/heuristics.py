@@ -18,11 +18,10 @@ part they ignore) and the rollouts of the sampling levels (as the fast policy).
 
 from __future__ import annotations
 
-from .bitgame import WIN, BitGame, by_loser_state, for_failed_close
+from .bitgame import WIN, BitGame, by_loser_state
 from .cardbits import (
     ABOVE,
     ACE,
-    ALL,
     CLOSE,
     EXCHANGE,
     KING,
@@ -34,26 +33,26 @@ from .cardbits import (
     members,
 )
 
-SURRENDER = 22  # action: give up the deal (not a BitGame move; the level answers it)
+SURRENDER = 26  # action: give up the deal (not a BitGame move; the level answers it)
 
 
 def outstanding(g: BitGame, seat: int) -> int:
     """Cards the seat has not seen: in the other hand or the talon (the trump card included)."""
-    return ALL & ~g.hands[seat] & ~g.played
+    return g.DECK & ~g.hands[seat] & ~g.played
 
 
 def marriage_cards(hand: int, trump: int) -> list[int]:
     """The queen of each marriage held, the trump one first."""
     out = []
     for s in sorted(range(4), key=lambda s: s != trump):
-        queen = s * 5 + QUEEN
+        queen = s * 6 + QUEEN
         if hand >> queen & 3 == 3:
             out.append(queen)
     return out
 
 
 def marriage_bonus(hand: int, trump: int) -> int:
-    return sum(40 if q // 5 == trump else 20 for q in marriage_cards(hand, trump))
+    return sum(40 if q // 6 == trump else 20 for q in marriage_cards(hand, trump))
 
 
 def sure_winners(g: BitGame, seat: int) -> list[int]:
@@ -67,9 +66,9 @@ def sure_points(g: BitGame, seat: int) -> int:
     out_cards = outstanding(g, seat)
     total = 0
     for c in sure_winners(g, seat):
-        suit_out = out_cards & SUIT_MASK[c // 5]
+        suit_out = out_cards & SUIT_MASK[c // 6]
         trumps_out = out_cards & SUIT_MASK[g.trump]
-        if c // 5 != g.trump and not suit_out and trumps_out:
+        if c // 6 != g.trump and not suit_out and trumps_out:
             continue  # the opponent may well be void and trump it
         low = (suit_out & -suit_out).bit_length() - 1 if suit_out else -1
         total += POINTS[c] + (POINTS[low] if low >= 0 else 2)
@@ -89,12 +88,12 @@ def cost(g: BitGame, seat: int, c: int) -> int:
     """How much it hurts to give card ``c`` away (lower: lead or throw it first)."""
     hand = g.hands[seat]
     value = POINTS[c]
-    if c // 5 == g.trump:
+    if c // 6 == g.trump:
         value += 12
-    rank = c % 5
+    rank = c % 6
     if rank == TEN and outstanding(g, seat) >> (c + 1) & 1:
         value += 6  # a ten whose ace is still out is easy prey
-    if rank in (QUEEN, KING) and hand >> (c // 5 * 5 + QUEEN) & 3 == 3:
+    if rank in (QUEEN, KING) and hand >> (c // 6 * 6 + QUEEN) & 3 == 3:
         value += 15  # half of a marriage
     return value
 
@@ -121,7 +120,7 @@ def should_surrender(g: BitGame, seat: int) -> bool:
     if reachable >= WIN:
         return False
     now = by_loser_state(g.pts[seat], g.tricks[seat])
-    return now < for_failed_close(g.closed_at[1 - seat][1])
+    return now < g.failed_close_points()
 
 
 def club_action(g: BitGame) -> int:
@@ -156,7 +155,7 @@ def lead(g: BitGame, seat: int) -> int:
             top = trumps.bit_length() - 1
             if not out_cards & ABOVE[top]:
                 return top  # draw the opponent's trumps
-        winners = [c for c in sure_winners(g, seat) if c // 5 != g.trump]
+        winners = [c for c in sure_winners(g, seat) if c // 6 != g.trump]
         if winners:
             return max(winners, key=lambda c: (POINTS[c], c))
         if trumps and not out_cards & SUIT_MASK[g.trump]:
@@ -175,11 +174,11 @@ def follow(g: BitGame, seat: int) -> int:
                 return c  # this trick ends the deal
     if g.strict:
         if winners:
-            return min(members(winners), key=lambda c: (c // 5 == g.trump, POINTS[c], c))
+            return min(members(winners), key=lambda c: (c // 6 == g.trump, POINTS[c], c))
         return cheapest(g, seat, options)
     if winners and POINTS[led] >= 10:
-        return min(members(winners), key=lambda c: (c // 5 == g.trump, POINTS[c], c))
-    banked = [c for c in members(same) if c % 5 in (TEN, ACE)]
+        return min(members(winners), key=lambda c: (c // 6 == g.trump, POINTS[c], c))
+    banked = [c for c in members(same) if c % 6 in (TEN, ACE)]
     if banked:
         return min(banked)  # the ten if held, else the ace
     return cheapest(g, seat, options)

@@ -17,9 +17,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from .bitgame import BitGame
-from .cardbits import ABOVE, ALL, INDEX, POINTS, SUIT_MASK, SUITS, members, partner
+from .bitgame66 import BitGame66
+from .cardbits import ABOVE, DECK_20, DECK_24, INDEX, POINTS, SUIT_MASK, SUITS, members, partner
 
 View = dict[str, Any]
+DECKS = {"klub": DECK_20, "sixty-six": DECK_24}
 
 
 class MissingHistory(ValueError):
@@ -46,6 +48,9 @@ class Knowledge:
     opp_known: int  # cards certainly in the opponent's hand
     opp_forbidden: int  # cards the opponent certainly does not hold
     unseen: int  # cards whose place is unknown: opponent's hand or the face-down talon
+    variant: str = "klub"
+    cp: tuple[int, int] = (0, 0)  # card points alone, per seat (sixty-six's count compares them)
+    bonus: int = 0  # sixty-six: the game points of earlier draws this deal's winner takes
 
     @property
     def opp(self) -> int:
@@ -70,26 +75,13 @@ class Knowledge:
             raise MissingHistory("the view needs the deal's public history (history_for)")
         deal = view["deal"]
         seat: int = view["seat"]
+        variant = view.get("variant") or "klub"
         opp = 1 - seat
         trump = SUITS.index(deal["trump_suit"])
         hand = _mask(deal["hand"])
-        pts = [0, 0]
-        tricks = [0, 0]
-        played = 0
-        closed = history["closed"]
-        closed_after = None if closed is None else closed["after_tricks"]
-        closed_at = None
         marriages = history["marriages"]
-        for i, trick in enumerate(history["tricks"]):
-            if closed_after == i:
-                closed_at = _snapshot(pts, tricks, marriages, i)
-            (first, second) = trick["cards"]
-            a, b = INDEX[first["card"]], INDEX[second["card"]]
-            played |= 1 << a | 1 << b
-            pts[trick["winner"]] += POINTS[a] + POINTS[b]
-            tricks[trick["winner"]] += 1
-        if closed_after is not None and closed_at is None:
-            closed_at = _snapshot(pts, tricks, marriages, closed_after)
+        cp, tricks, played, closed_at = _tricks(history)
+        pts = list(cp)
         for m in marriages:
             pts[m["seat"]] += m["points"]
         table = deal["table"]
@@ -115,7 +107,7 @@ class Knowledge:
         if under:
             known &= ~(1 << trump_card)
         facedown = deal["talon_size"] - (1 if under else 0)
-        unseen = ALL & ~hand & ~played & ~known
+        unseen = DECKS[variant] & ~hand & ~played & ~known
         if under:
             unseen &= ~(1 << trump_card)
         return cls(
@@ -137,13 +129,35 @@ class Knowledge:
             opp_known=known,
             opp_forbidden=forbidden & unseen,
             unseen=unseen,
+            variant=variant,
+            cp=cp,
+            bonus=deal.get("bonus", 0),
         )
 
     def world(self, opp_hand: int, talon: list[int]) -> BitGame:
-        """The deal with the opponent's hand and the face-down talon order filled in."""
+        """The deal with the opponent's hand and the face-down talon order filled in. A
+        sixty-six deal is a ``BitGame66`` in ``auto`` mode: every seat declares as soon as it
+        is right, and never wrongly."""
         hands = [0, 0]
         hands[self.seat] = self.hand
         hands[self.opp] = opp_hand
+        if self.variant == "sixty-six":
+            return BitGame66(
+                hands,
+                talon,
+                self.trump_card,
+                self.leader,
+                cp=list(self.cp),
+                bonus=self.bonus,
+                auto=True,
+                trump_taken=not self.trump_under_talon,
+                led=self.led,
+                pts=list(self.pts),
+                tricks=list(self.tricks),
+                closed_by=self.closed_by,
+                closed_at=self.closed_at,
+                played=self.played,
+            )
         return BitGame(
             hands,
             talon,
@@ -187,6 +201,31 @@ class Knowledge:
                 h |= 1 << c
             out.append(h)
         return out
+
+
+def _tricks(
+    history: dict[str, Any],
+) -> tuple[tuple[int, int], list[int], int, tuple[tuple[int, int], tuple[int, int]] | None]:
+    """From the history's tricks: each seat's card points and tricks, the cards played to
+    them, and each seat's (points, tricks) when the talon was closed (or None)."""
+    cp = [0, 0]
+    tricks = [0, 0]
+    played = 0
+    closed = history["closed"]
+    closed_after = None if closed is None else closed["after_tricks"]
+    closed_at = None
+    marriages = history["marriages"]
+    for i, trick in enumerate(history["tricks"]):
+        if closed_after == i:
+            closed_at = _snapshot(cp, tricks, marriages, i)
+        (first, second) = trick["cards"]
+        a, b = INDEX[first["card"]], INDEX[second["card"]]
+        played |= 1 << a | 1 << b
+        cp[trick["winner"]] += POINTS[a] + POINTS[b]
+        tricks[trick["winner"]] += 1
+    if closed_after is not None and closed_at is None:
+        closed_at = _snapshot(cp, tricks, marriages, closed_after)
+    return (cp[0], cp[1]), tricks, played, closed_at
 
 
 def _mask(codes: list[str]) -> int:
@@ -234,7 +273,7 @@ def _unannounced_partner(led: int, trick: int, marriages: list[dict[str, Any]]) 
     mate = partner(led)
     if mate < 0:
         return 0
-    suit = SUITS[led // 5]
+    suit = SUITS[led // 6]
     if any(m["suit"] == suit and (m["trick"] is None or m["trick"] <= trick) for m in marriages):
         return 0  # announced now or earlier: the partner is known, or nothing follows
     return 1 << mate
@@ -242,10 +281,10 @@ def _unannounced_partner(led: int, trick: int, marriages: list[dict[str, Any]]) 
 
 def _revealed_absent(led: int, followed: int, trump: int) -> int:
     """Cards a strict-phase follower showed it did not hold by playing ``followed`` to ``led``."""
-    led_suit = led // 5
-    if followed // 5 == led_suit:
+    led_suit = led // 6
+    if followed // 6 == led_suit:
         return ABOVE[led] if followed < led else 0  # could not beat
     absent = SUIT_MASK[led_suit]  # could not follow
-    if followed // 5 != trump:
+    if followed // 6 != trump:
         absent |= SUIT_MASK[trump]  # could not trump either
     return absent

@@ -2,8 +2,8 @@
 
 Pure Python: the bot sees exactly what ``view_for`` gives its seat plus the deal's public
 history (``view["history"] = history_for(state, seat)``), never hidden state, and answers with
-one of the view's ``legal_actions``. Each player is looked up by (variant, level); only klub
-has players yet. The klub levels, weakest first (docs/bots.md):
+one of the view's ``legal_actions``. Each player is looked up by (variant, level). The klub
+levels, weakest first (docs/bots.md):
 
 - ``beginner``: the club rules of thumb, with a careless random card one play in three;
 - ``club``: rules of thumb (``heuristics.py``);
@@ -11,6 +11,11 @@ has players yet. The klub levels, weakest first (docs/bots.md):
 - ``expert``: sampled worlds, each searched exactly to the end of the deal (draws, exchange and
   closing included) from the first trick; its own leads valued against an opponent that
   cannot see its hand; every possible opponent hand solved once the talon is closed.
+
+Sixty-six's levels are klub's players on the 24-card model (``Knowledge`` reads the variant
+from the view, its worlds are ``BitGame66``), each behind the same word (``declaring.py``):
+"enough" as soon as it is right and never wrongly, and after the last trick the count when
+it is not right.
 
 The names alone are in ``apps/matches/strengths.py``, which the web process reads without
 loading the search.
@@ -27,18 +32,39 @@ from apps.matches.strengths import LEVELS_BY_VARIANT
 from .actions import GIVING_UP
 from .beginner import beginner
 from .club import club
+from .declaring import without_words, word
 from .expert import expert
+from .expert66 import expert66
 from .sampling import strong
 
 Action = dict[str, Any]
 View = dict[str, Any]
 Player = Callable[[View, random.Random, float], Action]
 
+
+def sixty_six(player: Player) -> Player:
+    """``player`` in sixty-six: it says "enough" when it is right (and the count after the
+    last trick when it is not), and otherwise chooses among the other legal actions."""
+
+    def play(view: View, rng: random.Random, budget: float) -> Action:
+        said = word(view)
+        if said is not None:
+            return said
+        return player(without_words(view), rng, budget)
+
+    play.__name__ = play.__qualname__ = f"{player.__name__}_sixty_six"
+    return play
+
+
 PLAYERS: dict[tuple[str, str], Player] = {
     ("klub", "beginner"): beginner,
     ("klub", "club"): club,
     ("klub", "strong"): strong,
     ("klub", "expert"): expert,
+    ("sixty-six", "beginner"): sixty_six(beginner),
+    ("sixty-six", "club"): sixty_six(club),
+    ("sixty-six", "strong"): sixty_six(strong),
+    ("sixty-six", "expert"): sixty_six(expert66),
 }
 
 
@@ -66,11 +92,12 @@ def choose_action(
     by the player of (``variant``, ``level``); ``UnknownBot`` if there is none.
 
     A view without ``history`` (a caller that does not add ``history_for`` yet) cannot be
-    read by any level: the bot then plays a uniformly random legal card rather than fail.
+    read by any level: the bot then plays a uniformly random legal card rather than fail
+    (in sixty-six it still says "enough" only when it is right).
     """
     player = player_for(variant, level)
     if view.get("history") is None:
-        return random_move(view, rng)
+        return word(view) or random_move(without_words(view), rng)
     return player(view, rng, budget)
 
 

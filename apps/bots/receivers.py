@@ -8,20 +8,29 @@ from typing import Any
 from django.db import transaction
 from django.dispatch import receiver
 
-from apps.matches.engine import MatchState
+from apps.matches.engine import MatchState, view_for
 from apps.matches.engine.presence import stand_ins_to_play
 from apps.matches.models import Match
 from apps.matches.seating import seats_of
 from apps.matches.signals import events_appended
 
+from .declaring import declaration_due
+
 
 def bot_seats_to_move(match: Match, state: MatchState) -> list[int]:
-    """The seats the computer must move for now: its own among the actors, and the seats it
-    stands in for."""
+    """The seats the computer must move for now: its own among the actors, its own that
+    should say "enough" although the deal waits for the other seat (sixty-six, right after
+    leading a marriage card: ``declaring.declaration_due``), and the seats it stands in for."""
     if not state.running or state.deal is None or state.deal.over or state.variant is None:
         return []
     seats = seats_of(match)
-    own = [seat for seat in state.variant.actors(state) if seats[seat].is_bot]
+    actors = state.variant.actors(state)
+    own = [seat for seat in actors if seats[seat].is_bot]
+    own += [
+        seat
+        for seat, held in enumerate(seats)
+        if held.is_bot and seat not in actors and declaration_due(view_for(state, seat))
+    ]
     return own + [seat for seat in stand_ins_to_play(state) if seat not in own]
 
 

@@ -49,8 +49,8 @@ def features(g: BitGame, reply: int) -> tuple[int, int, int]:
     led = g.led
     points = POINTS[led] + POINTS[reply]
     won = points if beaters(led, g.trump) >> reply & 1 else -points
-    trumps = reply // 5 == g.trump and led // 5 != g.trump
-    breaks = reply % 5 in (QUEEN, KING) and bool(g.hands[g.turn] >> partner(reply) & 1)
+    trumps = reply // 6 == g.trump and led // 6 != g.trump
+    breaks = reply % 6 in (QUEEN, KING) and bool(g.hands[g.turn] >> partner(reply) & 1)
     return won, int(trumps), int(breaks)
 
 

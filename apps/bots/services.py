@@ -23,6 +23,7 @@ from apps.matches.models import Match
 from apps.matches.seating import seats_of
 
 from .cardbits import CODES
+from .declaring import word
 from .heuristics import follow, lead
 from .knowledge import Knowledge
 from .levels import choose_action
@@ -68,11 +69,16 @@ def _choose(match: Match, state: MatchState, seat: int, rng: random.Random) -> C
         return command_from_json(action, seat=seat)
     if match.variant == "klub":
         return stand_in_card(view, seat, rng)
+    if match.variant == "sixty-six":  # Kati's word, else the club player's card
+        said = word(view)
+        if said is not None:
+            return command_from_json(said, seat=seat, stand_in=True)
+        return stand_in_card(view, seat, rng)
     return command_from_json(stand_in_action(view, rng), seat=seat, stand_in=True)
 
 
 def stand_in_action(view: dict, rng: random.Random) -> dict:
-    """The stand-in's move in a variant without Kati's players: a card at random; "enough"
+    """The stand-in's move in a variant without Kati's club player: a card at random; "enough"
     when the seat has a trick and 66 (what any player would say); after the last trick, the
     count if it may not declare. Like the klub stand-in, it never closes, exchanges or gives
     up: those stay the player's own decisions."""

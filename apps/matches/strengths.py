@@ -11,6 +11,7 @@ from __future__ import annotations
 # weakest first (docs/bots.md, "The levels")
 LEVELS_BY_VARIANT: dict[str, tuple[str, ...]] = {
     "klub": ("beginner", "club", "strong", "expert"),
+    "sixty-six": ("beginner", "club", "strong", "expert"),
 }
 # every level name of any variant
 LEVELS: tuple[str, ...] = tuple(

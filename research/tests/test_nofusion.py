@@ -10,7 +10,7 @@ import random
 import pytest
 
 from apps.bots.bitgame import BitGame
-from apps.bots.cardbits import CLOSE
+from apps.bots.cardbits import CLOSE, NCARDS
 from apps.bots.expert import LOSS_WEIGHT, weigh
 from apps.bots.fastsearch import FastDealSolver
 from apps.matches.simulation import random_deck
@@ -35,7 +35,7 @@ def same_position(g: BitGame, rng: random.Random) -> BitGame:
     talon order shuffled together."""
     other = g.clone()
     opp = 1 - g.turn
-    hidden = [c for c in range(20) if g.hands[opp] >> c & 1] + other.talon
+    hidden = [c for c in range(NCARDS) if g.hands[opp] >> c & 1] + other.talon
     rng.shuffle(hidden)
     size = g.hands[opp].bit_count()
     other.hands[opp] = sum(1 << c for c in hidden[:size])

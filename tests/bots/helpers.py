@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from apps.bots import fastsearch
 from apps.bots.bitgame import BitGame, from_deal
+from apps.bots.bitgame66 import BitGame66, from_deal66
 from apps.bots.cardbits import CLOSE, EXCHANGE, INDEX, mask, partner
+from apps.bots.declaring import declaration_due, is_right
 from apps.bots.replies import reply_weights
 from apps.matches.engine import (
     INITIAL,
@@ -31,8 +34,8 @@ from apps.matches.simulation import deal_command
 Player = Callable[[dict[str, Any], random.Random, float], dict[str, Any]]
 
 
-def new_deal(rng: random.Random) -> MatchState:
-    state = replay(decide(INITIAL, StartMatch("klub", rng.randrange(2))))
+def new_deal(rng: random.Random, variant: str = "klub") -> MatchState:
+    state = replay(decide(INITIAL, StartMatch(variant, rng.randrange(2))))
     return replay(decide(state, deal_command(state, rng)), state)
 
 
@@ -73,7 +76,8 @@ def illegal_answers(
 
 
 def random_step(state: MatchState, rng: random.Random, close_rate: float = 0.1) -> MatchState:
-    """One random exchange, close or card for the seat on turn (closes are rare)."""
+    """One random exchange, close or card for the seat on turn (closes are rare); in
+    sixty-six, after the last trick, its winner's declaration or the count."""
     assert state.deal is not None
     actions = [
         a
@@ -81,15 +85,22 @@ def random_step(state: MatchState, rng: random.Random, close_rate: float = 0.1) 
         if isinstance(a, PlayCard | ExchangeTrump | CloseTalon)
     ]
     plays = [a for a in actions if isinstance(a, PlayCard)]
+    if not plays:  # sixty-six, every card played: the last trick's winner has the word
+        words = [
+            a
+            for a in legal_actions(state, state.deal.turn)
+            if a.type in ("declare_enough", "let_count")
+        ]
+        return replay(decide(state, rng.choice(words)), state)
     others = [a for a in actions if not isinstance(a, PlayCard)]
     action = rng.choice(others) if others and rng.random() < close_rate else rng.choice(plays)
     return replay(decide(state, action), state)
 
 
-def random_positions(rng: random.Random, deals: int) -> Iterator[MatchState]:
+def random_positions(rng: random.Random, deals: int, variant: str = "klub") -> Iterator[MatchState]:
     """Every position (deal running) of ``deals`` random deals."""
     for _ in range(deals):
-        state = new_deal(rng)
+        state = new_deal(rng, variant)
         close_rate = rng.choice((0.0, 0.1, 0.3))
         while not state.deal.over:  # type: ignore[union-attr]
             yield state
@@ -201,3 +212,106 @@ def modelled_values(
 
     sign = 1 if g.turn == 0 else -1
     return {a: sign * after(g, a) for a in g.actions()}
+
+
+@dataclass
+class Deal66:
+    """How a sixty-six deal between two players went (``play_sixty_six``)."""
+
+    illegal: int = 0  # answers not among the legal actions, or refused by the engine
+    wrong: int = 0  # declarations that were not right by the declarer's own view
+    missed: int = 0  # right declarations not made when the seat answered
+    declared_after_marriage: int = 0  # declarations right after leading a marriage card
+    words: int = 0  # answers after the last trick (declare_enough or let_count)
+    reason: str = ""
+
+
+def play_sixty_six(
+    deck: tuple[Card, ...],
+    dealer: int,
+    players: tuple[Player, Player],
+    rngs: tuple[random.Random, random.Random],
+    budget: float,
+) -> Deal66:
+    """Play one sixty-six deal from ``deck`` on the engine as the service does: the seat on
+    turn answers, and a seat the deal does not wait for answers too when it should say
+    "enough" (right after leading a marriage card, ``declaring.declaration_due``). Each answer
+    is checked against the seat's view: legal, a declaration only when right, a right
+    declaration never left unsaid. Illegal answers are replaced by the first legal card or
+    word, so the deal finishes."""
+    state = replay(decide(INITIAL, StartMatch("sixty-six", dealer)))
+    state = replay(decide(state, DealCards(deck, "0" * 32)), state)
+    out = Deal66()
+    while not state.deal.over:  # type: ignore[union-attr]
+        turn = state.deal.turn  # type: ignore[union-attr]
+        seat = turn
+        if declaration_due(bot_view(state, 1 - turn)):
+            seat = 1 - turn
+        view = bot_view(state, seat)
+        action = players[seat](view, rngs[seat], budget)
+        fallback = next(a for a in view["legal_actions"] if a["type"] != "surrender")
+        if action["type"] == "declare_enough":
+            out.wrong += not is_right(view)
+            out.declared_after_marriage += seat != turn
+        elif is_right(view) and action["type"] not in ("surrender", "resign", "leave"):
+            out.missed += 1
+        if action["type"] in ("declare_enough", "let_count") and not view["deal"]["hand"]:
+            out.words += 1
+        if action not in view["legal_actions"]:
+            out.illegal += 1
+            action = fallback
+        try:
+            events = decide(state, command_from_json(action, seat=seat))
+        except RuleViolation:
+            out.illegal += 1
+            events = decide(state, command_from_json(fallback, seat=seat))
+        state = replay(events, state)
+    out.reason = state.deal.result.reason  # type: ignore[union-attr]
+    return out
+
+
+def sixty_six_world(rng: random.Random, open_tricks: int) -> BitGame66:
+    """A random sixty-six world (``BitGame66``, auto) with the talon open and at most
+    ``open_tricks`` open tricks left (6: the first trick), reached by random cards and
+    exchanges of the trump nine; sometimes with a card led."""
+    while True:
+        g = from_deal66(new_deal(rng, "sixty-six").deal, auto=True)  # type: ignore[arg-type]
+        while g.result is None and not g.strict and (len(g.talon) + 1) // 2 > open_tricks:
+            _random_card_or_exchange(g, rng)
+        if g.result is None and not g.strict and rng.random() < 0.3:
+            g.apply(rng.choice([a for a in g.actions() if a < EXCHANGE]))
+        if g.result is None and not g.strict:
+            return g
+
+
+def sixty_six_strict(rng: random.Random) -> BitGame66:
+    """A random strict sixty-six position (``BitGame66``, auto): the talon exhausted by random
+    play, or closed by the player on turn at a random lead; then sometimes a few cards."""
+    while True:
+        g = from_deal66(new_deal(rng, "sixty-six").deal, auto=True)  # type: ignore[arg-type]
+        close = rng.random() < 0.5
+        while g.result is None and not g.strict:
+            if close and CLOSE in g.actions() and rng.random() < 0.3:
+                g.apply(CLOSE)
+                break
+            _random_card_or_exchange(g, rng)
+        for _ in range(rng.randrange(5)):
+            if g.result is None:
+                g.apply(rng.choice(g.actions()))
+        if g.result is None:
+            return g
+
+
+def _random_card_or_exchange(g: BitGame66, rng: random.Random) -> None:
+    actions = g.actions()
+    if EXCHANGE in actions and rng.random() < 0.5:
+        g.apply(EXCHANGE)
+        return
+    if g.led < 0 and rng.random() < 0.5:  # marriages often, so that 66 comes up
+        hand = g.hands[g.turn]
+        marriages = [a for a in actions if a < EXCHANGE and partner(a) >= 0]
+        marriages = [a for a in marriages if hand >> partner(a) & 1]
+        if marriages:
+            g.apply(rng.choice(marriages))
+            return
+    g.apply(rng.choice([a for a in actions if a < EXCHANGE]))

@@ -48,7 +48,7 @@ class DealSolver:
         assert g.closed_by < 0 and g.talon and g.result is None
         self.trump = g.trump
         self.trump_mask = SUIT_MASK[g.trump]
-        self.jack = g.trump * 5 + JACK
+        self.jack = g.trump * 6 + JACK
         self.talon = tuple(g.talon)
         self.root = g
         self.endgames = Endgames(g.trump)
@@ -146,9 +146,9 @@ class DealSolver:
         return extra + cards
 
     def beats(self, c: int, led: int) -> bool:
-        if c // 5 == led // 5:
+        if c // 6 == led // 6:
             return c > led
-        return c // 5 == self.trump
+        return c // 6 == self.trump
 
     def move(  # noqa: PLR0917 (one rule per branch)
         self,
@@ -182,7 +182,7 @@ class DealSolver:
             hand = h0 if turn == 0 else h1
             q = partner(a)
             if q >= 0 and hand >> q & 1:
-                bonus = 40 if a // 5 == self.trump else 20
+                bonus = 40 if a // 6 == self.trump else 20
                 if turn == 0:
                     p0 += bonus
                     if t0 and p0 >= WIN:

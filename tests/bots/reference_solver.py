@@ -125,7 +125,7 @@ class EndgameSolver:
         if led < 0:
             moves = hand
         else:
-            same = hand & SUIT_MASK[led // 5]
+            same = hand & SUIT_MASK[led // 6]
             moves = ((same & ABOVE[led]) or same) if same else ((hand & self.trump_mask) or hand)
         return alphabeta(
             self.table,
@@ -157,7 +157,7 @@ class EndgameSolver:
             hand = h0 if turn == 0 else h1
             p = partner(c)
             if p >= 0 and hand >> p & 1:
-                bonus = 40 if c // 5 == self.trump else 20
+                bonus = 40 if c // 6 == self.trump else 20
                 if turn == 0:
                     p0 += bonus
                     if t0 and p0 >= WIN:
@@ -173,10 +173,10 @@ class EndgameSolver:
             h0 &= ~bc
         else:
             h1 &= ~bc
-        if c // 5 == led // 5:
+        if c // 6 == led // 6:
             winner = turn if c > led else 1 - turn
         else:
-            winner = turn if c // 5 == self.trump else 1 - turn
+            winner = turn if c // 6 == self.trump else 1 - turn
         gained = POINTS[c] + POINTS[led]
         if winner == 0:
             p0 += gained

@@ -14,14 +14,14 @@ from hypothesis import strategies as st
 
 from apps.bots import _search, fastsearch
 from apps.bots.bitgame import BitGame, from_deal
-from apps.bots.cardbits import CLOSE, EXCHANGE, INDEX, JACK, mask, partner
+from apps.bots.cardbits import CLOSE, EXCHANGE, INDEX, JACK, NCARDS, mask, partner
 from tests.bots.helpers import endgame, new_deal, play_randomly, strict_position
 from tests.bots.reference_dealsolver import DealSolver
 from tests.bots.reference_solver import action_values, solve
 
 
 def has_marriage(hand: int) -> bool:
-    return any(hand >> c & 1 and hand >> partner(c) & 1 for c in range(20) if partner(c) >= 0)
+    return any(hand >> c & 1 and hand >> partner(c) & 1 for c in range(NCARDS) if partner(c) >= 0)
 
 
 def open_world(rng: random.Random, open_tricks: int) -> BitGame:
@@ -83,7 +83,7 @@ def test_the_first_trick_with_a_card_led_and_an_exchange() -> None:
     # the trump jack in the leader's hand at the first trick: the exchange is an action
     while True:
         g = from_deal(new_deal(rng).deal)  # type: ignore[arg-type]
-        if g.hands[g.turn] >> (g.trump * 5 + JACK) & 1:
+        if g.hands[g.turn] >> (g.trump * 6 + JACK) & 1:
             break
     values = fastsearch.deal_values(g)
     assert EXCHANGE in values
@@ -139,50 +139,52 @@ def test_hand_checked_endgames() -> None:
 
 # -- bad input --------------------------------------------------------------------------------
 
-# a valid open world: seat 0 to lead, trump P (card 0 = PU under the talon)
-H0 = 0b11111 << 5  # T suit
-H1 = 0b11111 << 10  # Z suit
-TALON = (15, 16, 17, 18, 19, 1, 2, 3, 4)
-OPEN = (H0, H1, TALON, 0, -1, 0, 0, 0, 0, 0)
+# a valid open world: seat 0 to lead, trump P (PU under the talon)
+H0 = mask(["TU", "TO", "TK", "TX", "TA"])  # T suit
+H1 = mask(["ZU", "ZO", "ZK", "ZX", "ZA"])  # Z suit
+TALON = tuple(INDEX[c] for c in ("MU", "MO", "MK", "MX", "MA", "PO", "PK", "PX", "PA"))
+PU, TU, TO, TA, ZU, MU = (INDEX[c] for c in ("PU", "TU", "TO", "TA", "ZU", "MU"))
+OPEN = (H0, H1, TALON, PU, -1, 0, 0, 0, 0, 0)
 STRICT = (H0, H1, 0, -1, None, -1, 0, 0, 0, 0, 0)
+NO_SUCH_ACTION = 99
 
 
 def test_valid_input_is_accepted() -> None:
-    assert len(_search.open_values(*OPEN, [5, CLOSE])) == 2
+    assert len(_search.open_values(*OPEN, [TU, CLOSE])) == 2
     assert _search.open_value(*OPEN) in {-3, -2, -1, 1, 2, 3}
-    assert len(_search.strict_values(*STRICT, [5, 9])) == 2
+    assert len(_search.strict_values(*STRICT, [TU, TA])) == 2
     assert _search.strict_value(H0, H1, 0, 1, ((0, 0), (0, 0)), -1, 0, 0, 0, 0, 0) in {2, 3}
-    assert len(_search.close_lead_values(H0, H1, 0, 0, 0, 0, 0, 0, [5])) == 1
+    assert len(_search.close_lead_values(H0, H1, 0, 0, 0, 0, 0, 0, [TU])) == 1
     assert _search.nodes() >= 0
 
 
 @pytest.mark.parametrize(
     ("args", "error"),
     [
-        ((H0, H0, TALON, 0, -1, 0, 0, 0, 0, 0, [5]), ValueError),  # overlapping hands
-        ((H0 | 1 << 15, H1, TALON, 0, -1, 0, 0, 0, 0, 0, [5]), ValueError),  # hand and talon
-        ((H0, H1, TALON, 5, -1, 0, 0, 0, 0, 0, [5]), ValueError),  # trump card in a hand
-        ((H0, H1, (*TALON[:-1], 20), 0, -1, 0, 0, 0, 0, 0, [5]), ValueError),  # card 20
-        ((H0, H1, (*TALON[:-1], -1), 0, -1, 0, 0, 0, 0, 0, [5]), ValueError),
-        ((H0, H1, TALON[:-1], 0, -1, 0, 0, 0, 0, 0, [5]), ValueError),  # even talon
-        ((H0, H1, (), 0, -1, 0, 0, 0, 0, 0, [5]), ValueError),  # no talon
-        ((H0, H1, TALON, 0, -1, 0, 0, 0, 0, 0, [10]), ValueError),  # not in the hand
-        ((H0, H1, TALON, 0, -1, 0, 0, 0, 0, 0, [EXCHANGE]), ValueError),  # no jack
-        ((H0, H1, TALON, 0, -1, 0, 0, 0, 0, 0, [22]), ValueError),
-        ((H0, H1, TALON, 0, 5, 1, 0, 0, 0, 0, [10]), ValueError),  # led card in a hand
-        ((H0 & ~(1 << 5), H1, TALON, 0, -1, 0, 0, 0, 0, 0, [6]), ValueError),  # sizes
-        ((0, 0, TALON, 0, -1, 0, 0, 0, 0, 0, []), ValueError),  # empty hands
-        ((H0, H1, TALON, 0, -1, 2, 0, 0, 0, 0, [5]), ValueError),  # turn
-        ((H0, H1, TALON, 0, -1, 0, -5, 0, 0, 0, [5]), ValueError),  # points
-        ((1 << 40, H1, TALON, 0, -1, 0, 0, 0, 0, 0, [5]), ValueError),
-        ((2**100, H1, TALON, 0, -1, 0, 0, 0, 0, 0, [5]), ValueError),
-        (("x", H1, TALON, 0, -1, 0, 0, 0, 0, 0, [5]), TypeError),
-        ((1.5, H1, TALON, 0, -1, 0, 0, 0, 0, 0, [5]), TypeError),
-        ((H0, H1, 15, 0, -1, 0, 0, 0, 0, 0, [5]), TypeError),  # talon not a sequence
-        ((H0, H1, "abc", 0, -1, 0, 0, 0, 0, 0, [5]), TypeError),
-        ((H0, H1, TALON, 0, -1, 0, 0, 0, 0, 0, None), TypeError),
-        ((H0, H1, TALON, 0, -1, 0, 0, 0, 0, 0, ["5"]), TypeError),
-        ((H0, H1, TALON, 0, -1, 0, 0, 0, 0, 0), TypeError),  # too few arguments
+        ((H0, H0, TALON, PU, -1, 0, 0, 0, 0, 0, [TU]), ValueError),  # overlapping hands
+        ((H0 | 1 << MU, H1, TALON, PU, -1, 0, 0, 0, 0, 0, [TU]), ValueError),  # hand and talon
+        ((H0, H1, TALON, TU, -1, 0, 0, 0, 0, 0, [TU]), ValueError),  # trump card in a hand
+        ((H0, H1, (*TALON[:-1], NCARDS), PU, -1, 0, 0, 0, 0, 0, [TU]), ValueError),  # no card
+        ((H0, H1, (*TALON[:-1], -1), PU, -1, 0, 0, 0, 0, 0, [TU]), ValueError),
+        ((H0, H1, TALON[:-1], PU, -1, 0, 0, 0, 0, 0, [TU]), ValueError),  # even talon
+        ((H0, H1, (), PU, -1, 0, 0, 0, 0, 0, [TU]), ValueError),  # no talon
+        ((H0, H1, TALON, PU, -1, 0, 0, 0, 0, 0, [ZU]), ValueError),  # not in the hand
+        ((H0, H1, TALON, PU, -1, 0, 0, 0, 0, 0, [EXCHANGE]), ValueError),  # no jack
+        ((H0, H1, TALON, PU, -1, 0, 0, 0, 0, 0, [NO_SUCH_ACTION]), ValueError),
+        ((H0, H1, TALON, PU, TU, 1, 0, 0, 0, 0, [ZU]), ValueError),  # led card in a hand
+        ((H0 & ~(1 << TU), H1, TALON, PU, -1, 0, 0, 0, 0, 0, [TO]), ValueError),  # sizes
+        ((0, 0, TALON, PU, -1, 0, 0, 0, 0, 0, []), ValueError),  # empty hands
+        ((H0, H1, TALON, PU, -1, 2, 0, 0, 0, 0, [TU]), ValueError),  # turn
+        ((H0, H1, TALON, PU, -1, 0, -5, 0, 0, 0, [TU]), ValueError),  # points
+        ((1 << 40, H1, TALON, PU, -1, 0, 0, 0, 0, 0, [TU]), ValueError),
+        ((2**100, H1, TALON, PU, -1, 0, 0, 0, 0, 0, [TU]), ValueError),
+        (("x", H1, TALON, PU, -1, 0, 0, 0, 0, 0, [TU]), TypeError),
+        ((1.5, H1, TALON, PU, -1, 0, 0, 0, 0, 0, [TU]), TypeError),
+        ((H0, H1, 15, PU, -1, 0, 0, 0, 0, 0, [TU]), TypeError),  # talon not a sequence
+        ((H0, H1, "abc", PU, -1, 0, 0, 0, 0, 0, [TU]), TypeError),
+        ((H0, H1, TALON, PU, -1, 0, 0, 0, 0, 0, None), TypeError),
+        ((H0, H1, TALON, PU, -1, 0, 0, 0, 0, 0, ["5"]), TypeError),
+        ((H0, H1, TALON, PU, -1, 0, 0, 0, 0, 0), TypeError),  # too few arguments
     ],
 )
 def test_bad_open_input_raises(args: tuple, error: type[Exception]) -> None:
@@ -193,17 +195,17 @@ def test_bad_open_input_raises(args: tuple, error: type[Exception]) -> None:
 @pytest.mark.parametrize(
     ("args", "error"),
     [
-        ((H0, H1, 4, -1, None, -1, 0, 0, 0, 0, 0, [5]), ValueError),  # trump 4
-        ((H0, H1, 0, 2, ((0, 0), (0, 0)), -1, 0, 0, 0, 0, 0, [5]), ValueError),  # closer 2
-        ((H0, H1, 0, 0, None, -1, 0, 0, 0, 0, 0, [5]), TypeError),  # closed_at missing
-        ((H0, H1, 0, 0, ((0, 0),), -1, 0, 0, 0, 0, 0, [5]), ValueError),
-        ((H0, H1, 0, 0, ((0, 0), (0,)), -1, 0, 0, 0, 0, 0, [5]), ValueError),
-        ((H0, H1, 0, 0, ((0, 0), 7), -1, 0, 0, 0, 0, 0, [5]), TypeError),
-        ((H0, H1, 0, -1, ((0, 0), (0, 0)), -1, 0, 0, 0, 0, 0, [5]), ValueError),
+        ((H0, H1, 4, -1, None, -1, 0, 0, 0, 0, 0, [TU]), ValueError),  # trump 4
+        ((H0, H1, 0, 2, ((0, 0), (0, 0)), -1, 0, 0, 0, 0, 0, [TU]), ValueError),  # closer 2
+        ((H0, H1, 0, 0, None, -1, 0, 0, 0, 0, 0, [TU]), TypeError),  # closed_at missing
+        ((H0, H1, 0, 0, ((0, 0),), -1, 0, 0, 0, 0, 0, [TU]), ValueError),
+        ((H0, H1, 0, 0, ((0, 0), (0,)), -1, 0, 0, 0, 0, 0, [TU]), ValueError),
+        ((H0, H1, 0, 0, ((0, 0), 7), -1, 0, 0, 0, 0, 0, [TU]), TypeError),
+        ((H0, H1, 0, -1, ((0, 0), (0, 0)), -1, 0, 0, 0, 0, 0, [TU]), ValueError),
         ((H0, H1, 0, -1, None, -1, 0, 0, 0, 0, 0, [CLOSE]), ValueError),  # strict: no close
-        ((H0, H1, 0, -1, None, -1, 0, 0, 0, 0, 0, [25]), ValueError),  # no such action
-        ((H0, H1, 0, -1, None, 10, 0, 0, 0, 0, 0, [5]), ValueError),  # led card in a hand
-        ((H0, H1 | 1 << 5, 0, -1, None, -1, 0, 0, 0, 0, 0, [5]), ValueError),  # overlap
+        ((H0, H1, 0, -1, None, -1, 0, 0, 0, 0, 0, [NO_SUCH_ACTION]), ValueError),
+        ((H0, H1, 0, -1, None, ZU, 0, 0, 0, 0, 0, [TU]), ValueError),  # led card in a hand
+        ((H0, H1 | 1 << TU, 0, -1, None, -1, 0, 0, 0, 0, 0, [TU]), ValueError),  # overlap
     ],
 )
 def test_bad_strict_input_raises(args: tuple, error: type[Exception]) -> None:
@@ -212,7 +214,7 @@ def test_bad_strict_input_raises(args: tuple, error: type[Exception]) -> None:
 
 
 def test_strict_follow_rules_are_checked() -> None:
-    # seat 1 led TU (5); seat 0 holds TO, TA and PU: must beat with TO or TA, not trump
+    # seat 1 led TU; seat 0 holds TO, TA and PU: must beat with TO or TA, not trump
     h0 = mask(["TO", "TA", "PU"])
     h1 = mask(["ZU", "ZO"])
     args = (h0, h1, 0, -1, None, INDEX["TU"], 0, 0, 0, 1, 1)

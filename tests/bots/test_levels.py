@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from apps.bots.bitgame import BitGame, from_deal
-from apps.bots.cardbits import INDEX, mask
+from apps.bots.cardbits import ALL, INDEX, mask
 from apps.bots.club import club
 from apps.bots.heuristics import SURRENDER, club_action, should_surrender
 from apps.bots.knowledge import Knowledge
@@ -152,7 +152,7 @@ def test_club_gives_up_its_own_hopeless_close() -> None:
         tricks=[2, 2],
         closed_by=0,
         closed_at=((35, 2), (40, 2)),
-        played=(1 << 20) - 1 & ~mask(["PU", "PA", "ZU", "MU"]),
+        played=ALL & ~mask(["PU", "PA", "ZU", "MU"]),
     )
     assert should_surrender(g, 0)
     assert club_action(g) == SURRENDER

@@ -8,11 +8,15 @@ from typing import Any
 import pytest
 
 from apps.bots import services as bot_services
-from apps.bots.receivers import bot_move_schedule
+from apps.bots.actions import GIVING_UP
+from apps.bots.declaring import is_right
+from apps.bots.receivers import bot_move_schedule, bot_seats_to_move
+from apps.matches.models import Match
 from apps.matches.signals import events_appended
 from apps.matches.strengths import levels_for
 from tests.conftest import MakePlayer
-from tests.matches.helpers import act, create_computer_match, fetch, random_move
+from tests.engine.builders_sixty_six import apply, deck24, p, start
+from tests.matches.helpers import PRESENCE, act, create_computer_match, fetch, random_move
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -63,3 +67,73 @@ def test_the_computer_never_plays_a_move_chosen_before_the_match_moved_on(
     final = fetch(player, match["id"])
     assert final["status"] == "finished" and final["end_reason"] == "resigned"
     assert final["version"] == match["version"] + 2  # the resignation's events, nothing of hers
+
+
+def sixty_six_move(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A guest who says "enough" only when right (and then always), else plays at random."""
+    moves = [a for a in view["legal_actions"] if a["type"] not in GIVING_UP + PRESENCE]
+    declare = {"type": "declare_enough"}
+    if declare in moves and is_right(view):
+        return declare
+    if {"type": "let_count"} in moves:
+        return {"type": "let_count"}
+    return rng.choice([a for a in moves if a != declare])
+
+
+@pytest.mark.parametrize("level", sorted(levels_for("sixty-six")))
+def test_a_guest_plays_a_sixty_six_match_against_each_level(
+    make_player: MakePlayer, level: str
+) -> None:
+    """A whole sixty-six match over HTTP: Kati answers every move, says "enough" only when
+    right (never a wrong declaration of hers among the deals), and the match ends on points."""
+    player = make_player(guest=True)
+    match = create_computer_match(player, variant="sixty-six", strength=level)
+    assert match["players"][1]["strength"] == level
+    rng = random.Random(4)
+    moves = 0
+    while match["status"] == "active":
+        view = match["view"]
+        assert view["deal"]["turn"] == match["your_seat"]  # the computer has answered
+        response = act(player, match, sixty_six_move(view, rng), f"move-{moves}")
+        assert response.status_code == 200, response.content
+        match = fetch(player, match["id"])
+        moves += 1
+    assert max(match["scores"]) >= 7 and match["end_reason"] == "points"
+    events: list[dict[str, Any]] = []
+    while True:
+        url = f"/api/v1/matches/{match['id']}/events/?after_seq={len(events)}"
+        page = player.client.get(url).json()["events"]
+        if not page:
+            break
+        events += [envelope["event"] for envelope in page]
+    kati = 1 - match["your_seat"]
+    declared_by = None
+    for e in events:
+        if e["type"] == "enough_declared":
+            declared_by = e["seat"]
+        elif e["type"] == "deal_ended":
+            if declared_by == kati:  # right: a win, never a wrong declaration
+                assert e["reason"] in ("declared", "close_succeeded", "close_failed")
+                assert e["winner"] == kati
+            declared_by = None
+
+
+def test_kati_is_asked_to_declare_right_after_her_marriage_lead(make_player: MakePlayer) -> None:
+    """The deal waits for the guest's follow, but Kati, who just led the trump marriage to 72
+    with a trick, has a word to say: the service asks her (and her only when it is right)."""
+    player = make_player(guest=True)
+    match = create_computer_match(player, variant="sixty-six", strength="club")
+    kati = 1 - match["your_seat"]
+    # Kati (seat 1) wins three tricks (34 points), then leads MO holding MK: 40 more.
+    d = deck24(forehand="P9 T9 Z9 PU ZU TU", dealer="PA PX TA MO MK ZO", trump="M9", talon="ZK ZA")
+    assert kati == 1
+    state = start(d, first_dealer=1)
+    state, _ = apply(state, p(0, "P9"), p(1, "PA"), p(1, "PX"), p(0, "PU"), p(1, "TA"), p(0, "T9"))
+    row = Match.objects.get(pk=match["id"])
+    assert state.deal.points(1) == 34  # type: ignore[union-attr]
+    assert bot_seats_to_move(row, state) == [1]  # her turn to lead
+    led, _ = apply(state, p(1, "MO"))
+    assert led.deal.turn == 0  # type: ignore[union-attr]
+    assert bot_seats_to_move(row, led) == [1]
+    led, _ = apply(state, p(1, "ZO"))  # no marriage: nothing to say until the guest follows
+    assert bot_seats_to_move(row, led) == []

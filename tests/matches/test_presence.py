@@ -277,8 +277,8 @@ def test_a_shown_hand_is_visible_to_the_opponent_for_ten_seconds_only(
 def test_the_stand_in_plays_a_sixty_six_match_too(
     make_player: MakePlayer, clock: time_machine.Coordinates
 ) -> None:
-    """Kati has no sixty-six player yet, but a paused player's seat is still played for: the
-    stand-in plays legal cards of the 24-card game until the player is back."""
+    """A paused player's seat in a sixty-six match is played for too: the stand-in plays legal
+    cards of the 24-card game until the player is back."""
     host, guest = make_player(), make_player()
     room = host.client.post("/api/v1/rooms/", {"variant": "sixty-six"}, format="json")
     assert room.status_code == 201, room.content
