@@ -72,7 +72,7 @@ def test_a_variant_whose_deal_view_differs_makes_deal_view_a_union_by_variant() 
     validate_schema(document)
     components = document["components"]["schemas"]
     assert components["DealView"] == {
-        "oneOf": [
+        "anyOf": [
             {"$ref": COMPONENTS + "KlubDealView"},
             {"$ref": COMPONENTS + "SixtySixDealView"},  # a built-in variant of its own
             {"$ref": COMPONENTS + "OtherGameDealView"},
@@ -80,7 +80,7 @@ def test_a_variant_whose_deal_view_differs_makes_deal_view_a_union_by_variant() 
     }
     assert "stock" in components["OtherGameDealView"]["properties"]
     assert "talon_size" in components["KlubDealView"]["properties"]
-    records = [member["$ref"] for member in components["DealRecord"]["oneOf"]]
+    records = [member["$ref"] for member in components["DealRecord"]["anyOf"]]
     # the other game reveals its deal as klub does: one record for both
     assert records == [COMPONENTS + "KlubDealRecord", COMPONENTS + "SixtySixDealRecord"]
     assert components["Trick"]["properties"]["winner"] == {"type": "integer"}  # shared parts

@@ -114,7 +114,7 @@ def test_variants_that_agree_make_one_shape_and_others_a_union() -> None:
     klub = VARIANTS["klub"]
     assert shapes.deal_view([klub, ThreeCardKlub()]) == shapes.deal_view([klub])
     assert shapes.deal_view([klub])["title"] == "DealView"
-    assert "oneOf" not in shapes.deal_view([klub])
+    assert "anyOf" not in shapes.deal_view([klub])
 
     class Other(KlubRules):
         name = "other-game"
@@ -125,8 +125,8 @@ def test_variants_that_agree_make_one_shape_and_others_a_union() -> None:
 
     both = shapes.deal_view([klub, Other()])
     assert both["title"] == "DealView"
-    assert [m["title"] for m in both["oneOf"]] == ["KlubDealView", "OtherGameDealView"]
-    assert "talon_size" not in both["oneOf"][1]["properties"]
+    assert [m["title"] for m in both["anyOf"]] == ["KlubDealView", "OtherGameDealView"]
+    assert "talon_size" not in both["anyOf"][1]["properties"]
 
 
 def test_the_actions_are_the_commands_a_seat_may_be_offered() -> None:

@@ -1,6 +1,7 @@
-"""Sixty-six from the browser, at phone size: a room for the 24-card game played to 11, six
-cards in hand, and "enough!" said (with its confirmation) too early: the deal ends and the
-table says what it was worth ("… — not enough: the opponent scores 3")."""
+"""Sixty-six from the browser, at phone size: a whole match against Kati from the home page,
+saying "enough" (with its confirmation); and a room for the 24-card game played to 11, where
+"enough" said too early ends the deal and the table says what it was worth ("… — not enough:
+the opponent scores 3")."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from tests.web.hidden import assert_dom_shows_no_hidden_cards, assert_no_hidden_cards
-from tests.web.person import TURN, confirm, log_in, member, person
+from tests.web.person import DEALS_CHECKED, TURN, confirm, log_in, member, person
 
 pytestmark = pytest.mark.django_db(transaction=True)
 SHOTS = Path(os.environ.get("SCREENSHOTS", "/tmp/snapszer-screens"))
@@ -29,8 +30,9 @@ def test_a_sixty_six_room_to_eleven_and_a_declaration_that_is_not_enough(
     bela.goto(club_server)
     log_in(bela, bela_user.email)
     bela.page.get_by_text("Szia, Béla!").wait_for()
-    bela.page.get_by_label("Játékváltozat", exact=True).select_option("sixty-six")
-    bela.page.get_by_label("Cél", exact=True).select_option("11")
+    friends = bela.page.get_by_role("region", name="Játék barát ellen")
+    friends.get_by_label("Játékváltozat", exact=True).select_option("sixty-six")
+    friends.get_by_label("Cél", exact=True).select_option("11")
     bela.button("Szoba nyitása").click()
     bela.page.get_by_text("Várakozás az ellenfélre…").wait_for()
     link = bela.page.get_by_label("Meghívó link").input_value()
@@ -78,3 +80,53 @@ def _on_turn(*people: Any) -> Any:
                 return who
         first.wait_for_timeout(100)
     raise AssertionError("nobody's turn")
+
+
+def test_a_guest_plays_a_whole_sixty_six_match_against_kati_saying_enough(
+    chromium: Any, club_server: Any
+) -> None:
+    anna = person(chromium)
+    anna.goto(club_server)
+    anna.page.get_by_text(re.compile("Vendégként játszol")).wait_for()
+    kati = anna.page.get_by_role("region", name="Játék Kati ellen")
+    kati.get_by_label("Játékváltozat", exact=True).select_option("sixty-six")
+    kati.get_by_label("Kati erőssége").select_option("beginner")
+    anna.button("Játék Kati ellen").click()
+    anna.page.wait_for_url(re.compile(r"/m/[0-9a-f-]{36}/$"))
+    match_id = anna.match_id()
+    assert anna.my_turn_or_over()
+    seat = anna.seat()
+    assert anna.page.locator(".card-button").count() == 6
+
+    declared = 0
+    while anna.my_turn_or_over(timeout=30):
+        view = anna.page.evaluate("window.snapszer.client.view")
+        version = anna.page.evaluate("window.snapszer.client.version")
+        offered = {action["type"] for action in view["legal_actions"]}
+        deal = view["deal"]
+        enough = deal["points"] >= 66 and deal["trick_counts"][seat] > 0
+        if "declare_enough" in offered and (enough or not declared):
+            confirm(anna, "Elég!")  # the first one at once: most likely not enough
+            declared += 1
+        elif "play_card" in offered:
+            anna.play_a_card()
+        elif "let_count" in offered:
+            anna.button("Számoljunk").click()
+        else:
+            raise AssertionError(f"my turn with nothing to do: {sorted(offered)}")
+        anna.page.wait_for_function(
+            "v => window.snapszer.client.version > v", arg=version, timeout=30_000
+        )
+
+    end = anna.page.locator(".match-end")
+    assert re.search("Nyertél!|Vesztettél.", end.inner_text())
+    scores = anna.page.evaluate("window.snapszer.client.view.result.scores")
+    assert max(scores) >= 7 and declared >= 1
+    anna.page.locator(".declaration").first.wait_for()
+    anna.page.wait_for_function(DEALS_CHECKED)
+    fair = {n.get_attribute("data-fair") for n in anna.page.locator("[data-fair]").all()}
+    assert fair == {"verified"}
+    assert assert_no_hidden_cards(anna.recorder, match_id, seat) > 0
+    assert_dom_shows_no_hidden_cards(anna.page, match_id, seat)
+    assert anna.errors == []
+    anna.page.screenshot(path=str(SHOTS / "sixty-six-kati-end-phone-hu.png"), full_page=True)

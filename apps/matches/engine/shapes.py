@@ -120,7 +120,7 @@ def reshaped(
 def union(title: str, members: Mapping[str, JSON]) -> JSON:
     """One of the variants' schemas (``members``: variant name → schema), named ``title``.
     Equal schemas count once, so with one variant, or several that agree, the union is that
-    schema itself; otherwise a ``oneOf`` of each, named ``<Variant><title>``."""
+    schema itself; otherwise an ``anyOf`` of each, named ``<Variant><title>``."""
     distinct: list[tuple[str, JSON]] = []
     for name, schema in members.items():
         if all(schema != other for _, other in distinct):
@@ -129,7 +129,10 @@ def union(title: str, members: Mapping[str, JSON]) -> JSON:
         return {**distinct[0][1], "title": title}
     return {
         "title": title,
-        "oneOf": [{**schema, "title": _camel(name) + title} for name, schema in distinct],
+        # anyOf, not oneOf: a JSON object is open, so one variant's view may also fit another's
+        # shape (sixty-six's deal view has every field of klub's); the match view's
+        # ``variant`` says which it is
+        "anyOf": [{**schema, "title": _camel(name) + title} for name, schema in distinct],
     }
 
 

@@ -137,21 +137,45 @@ function failure(node, error) {
   replace(node, problemText(error));
 }
 
+// The game and, for sixty-six, the match target (7 or 11 game points): the same choice for a
+// match against Kati and for a room.
+function gameChoice(prefix) {
+  const targets = h("select", { id: `${prefix}-target` },
+    [7, 11].map((n) => h("option", { value: n }, t("target_points", { points: n }))));
+  const targetLabel = h("label", { for: `${prefix}-target` }, t("target"));
+  const variants = h("select", { id: `${prefix}-variant` },
+    VARIANTS.map((v) => h("option", { value: v }, t(`variant_${v}`))));
+  const sync = () => {
+    targets.hidden = targetLabel.hidden = variants.value !== "sixty-six";
+  };
+  variants.addEventListener("change", sync);
+  sync();
+  const node = h("div.game-choice", {},
+    h("label", { for: `${prefix}-variant` }, t("variant")), variants, targetLabel, targets);
+  return {
+    node,
+    variant: () => variants.value,
+    target: () => (variants.value === "sixty-six" ? Number(targets.value) : null),
+  };
+}
+
 function playKatiPanel() {
   const status = h("p.form-status", { role: "status" });
+  const game = gameChoice("kati");
   const form = h(
     "form",
     {
       onsubmit: async (event) => {
         event.preventDefault();
         try {
-          const match = await api.computer(form.querySelector("select").value);
+          const match = await api.computer(form.querySelector("#strength").value, game.variant(), game.target());
           navigate(`/m/${match.id}/`);
         } catch (error) {
           failure(status, error);
         }
       },
     },
+    game.node,
     h("label", { for: "strength" }, t("strength")),
     h("select", { id: "strength" }, STRENGTHS.map((s) => h("option", { value: s }, t(`strength_${s}`)))),
     h("button.primary", { type: "submit" }, t("play_kati")),
@@ -162,30 +186,17 @@ function playKatiPanel() {
 
 function friendsPanel(registered) {
   const status = h("p.form-status", { role: "status" });
-  // the game and, for sixty-six, the match target (7 or 11 game points)
-  const targets = h("select", { id: "room-target", hidden: true },
-    [7, 11].map((n) => h("option", { value: n }, t("target_points", { points: n }))));
-  const variants = h("select", {
-    id: "room-variant",
-    onchange: () => { targets.hidden = variants.value !== "sixty-six"; },
-  }, VARIANTS.map((v) => h("option", { value: v }, t(`variant_${v}`))));
+  const game = gameChoice("room");
   const create = h("button.primary", {
     onclick: async () => {
       try {
-        const target = variants.value === "sixty-six" ? Number(targets.value) : null;
-        const room = await api.room(variants.value, target);
+        const room = await api.room(game.variant(), game.target());
         navigate(`/m/${room.id}/`);
       } catch (error) {
         failure(status, error);
       }
     },
   }, t("create_room"));
-  const choice = h("div.room-choice", {},
-    h("label", { for: "room-variant" }, t("variant")), variants,
-    h("label", { for: "room-target", hidden: true }, t("target")), targets);
-  variants.addEventListener("change", () => {
-    choice.querySelector('label[for="room-target"]').hidden = targets.hidden;
-  });
   const join = h(
     "form",
     {
@@ -199,7 +210,7 @@ function friendsPanel(registered) {
     h("input", { id: "join-code", autocomplete: "off", maxlength: 12, size: 8 }),
     h("button", { type: "submit" }, t("join")),
   );
-  const opening = registered ? h("div.room-open", {}, choice, create) : h("p", {}, t("registered_only"));
+  const opening = registered ? h("div.room-open", {}, game.node, create) : h("p", {}, t("registered_only"));
   return panel(t("friends"), h("p", {}, t("friends_help")), opening, join, status);
 }
 
