@@ -1,6 +1,7 @@
 """The C search (``apps.bots.fastsearch``) against the Python solvers, on random worlds.
 
     .venv/bin/python bench/fastsearch.py [--worlds 200] [--python 10] [--seed 2026]
+                                         [--variant klub|sixty-six]
 
 For open-talon worlds (both hands and the talon order known) at the first trick, and with
 three and two open tricks left, prints the median / p99 / max milliseconds of the values of
@@ -12,6 +13,11 @@ the strict phase (talon exhausted or closed: ``fastsearch.action_values`` agains
 ``reference_solver.action_values``; the Python reference solvers are those the tests hold
 the C search to, in ``tests/bots/``).
 Runs pinned to one core. The values are checked equal wherever both are timed.
+
+``--variant sixty-six``: the same search on sixty-six worlds (``BitGame66``, auto) from the
+first trick (six open tricks) down to two, exact and as the expert calls it, the Python
+reference (``tests/bots/reference_solver66.py``) on the first ``--python`` worlds with three
+open tricks or fewer, and the strict phase.
 """
 
 from __future__ import annotations
@@ -32,7 +38,8 @@ from apps.bots.cardbits import CLOSE, EXCHANGE
 from apps.matches.simulation import random_deck
 from bench.cpu import pin_to_one_core
 from research.arena import start_deal
-from tests.bots import reference_solver
+from tests.bots import reference_solver, reference_solver66
+from tests.bots.helpers import sixty_six_strict, sixty_six_world
 from tests.bots.reference_dealsolver import DealSolver
 
 
@@ -124,13 +131,59 @@ def model_stage(worlds: list[BitGame]) -> None:
     sys.stdout.flush()
 
 
+def sixty_six(args: argparse.Namespace) -> None:
+    """The sixty-six search: exact and as the expert calls it, by open tricks left."""
+    rng = random.Random(args.seed)
+    for open_tricks in (6, 5, 4, 3, 2):
+        worlds = [sixty_six_world(rng, open_tricks) for _ in range(args.worlds)]
+        worlds = [g for g in worlds if (len(g.talon) + 1) // 2 == open_tricks]
+        name = f"{open_tricks} open tricks" + (" (first trick)" if open_tricks == 6 else "")
+        secs, nodes, model = [], [], []
+        for g in worlds:
+            s, values = timed(fastsearch.FastDealSolver(g).action_values)
+            secs.append(s)
+            nodes.append(fastsearch.nodes())
+            if open_tricks <= 3 and len(secs) <= args.python:
+                assert reference_solver66.action_values(g) == values, "C and Python disagree"
+            solver = fastsearch.FastDealSolver(g)
+            start = time.perf_counter()
+            solver.model_values(blind=1 - g.turn, tricks=1, lead_tricks=2, loss_weight=3.0)
+            model.append(time.perf_counter() - start)
+        extra = f", median {int(statistics.median(nodes))} positions"
+        print(line(f"C      sixty-six, {name}", secs, extra))
+        print(line(f"C      sixty-six, {name}, as the expert calls it", model))
+        if open_tricks <= 3 and args.python:
+            py = [
+                timed(lambda g=g: reference_solver66.action_values(g))[0]
+                for g in worlds[: args.python]
+            ]
+            print(line(f"Python sixty-six, {name}", py))
+        sys.stdout.flush()
+    strict = [sixty_six_strict(rng) for _ in range(args.worlds * 5)]
+    secs, py = [], []
+    for i, g in enumerate(strict):
+        s, values = timed(lambda g=g: fastsearch.action_values(g))
+        secs.append(s)
+        if i < args.python * 20:
+            s, expected = timed(lambda g=g: reference_solver66.action_values(g))
+            assert expected == values, "C and Python disagree"
+            py.append(s)
+    print(line("C      sixty-six, strict phase", secs))
+    if py:
+        print(line("Python sixty-six, strict phase", py))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--worlds", type=int, default=200)
     parser.add_argument("--python", type=int, default=10)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--variant", default="klub", choices=("klub", "sixty-six"))
     args = parser.parse_args()
     pin_to_one_core()
+    if args.variant == "sixty-six":
+        sixty_six(args)
+        return
     rng = random.Random(args.seed)
     for open_tricks, name in ((5, "first trick"), (3, "3 open tricks"), (2, "2 open tricks")):
         worlds = [open_world(rng, open_tricks) for _ in range(args.worlds)]

@@ -110,12 +110,15 @@ def test_sixty_six_input_is_accepted_and_checked() -> None:
         _search.open_values(*OPEN, [INDEX["TU"]], 1, 121)  # card points
     with pytest.raises(TypeError):
         _search.open_values(*OPEN, [INDEX["TU"]], 1)  # variant without cp0
-    # the trump nine is P9, under the talon: nobody exchanges; with a trick, the holder may
-    hand = H0 & ~(1 << INDEX["TU"]) | 1 << INDEX["PU"]
-    talon = tuple(c for c in TALON if c != INDEX["PU"])
-    with pytest.raises(ValueError):  # no trick yet: no exchange of the nine
-        _search.open_values(
-            hand, H1, (*talon[:-2], INDEX["TU"]), INDEX["PA"], -1, 0, 0, 0, 0, 0, [EXCHANGE], 1, 0
-        )
+    # the trump card PA under the talon, seat 0 holds the trump nine P9: it exchanges only
+    # once it has a trick
+    hand = mask(["P9", "TU", "TO", "TK", "TX", "TA"])
+    talon = tuple(
+        INDEX[c] for c in ("M9", "MU", "MO", "MK", "MX", "MA", "PU", "PO", "PK", "PX", "T9")
+    )
+    world = (hand, H1, talon, INDEX["PA"], -1, 0)
+    with pytest.raises(ValueError):  # no trick yet
+        _search.open_values(*world, 0, 0, 0, 0, [EXCHANGE], 1, 0)
+    assert len(_search.open_values(*world, 10, 0, 1, 0, [EXCHANGE], 1, 10)) == 1
     with pytest.raises(ValueError):  # klub has no card points
         _search.strict_values(H0, H1, 0, -1, None, -1, 0, 0, 0, 0, 0, [INDEX["TU"]], 0, 5)
