@@ -128,6 +128,8 @@ _SERVER: dict[str, tuple[int, str]] = {
     "ticket_not_found": (404, "no such matchmaking ticket of yours"),
     "already_matched": (409, "the ticket was already paired; `match_id` is the match to play"),
     "player_not_found": (404, "no such player"),
+    "variant_not_ranked": (400, "this game is not played ranked; ranked games: klub, sixty-six"),
+    "leaderboard_not_found": (404, "no leaderboard for this game or month"),
     "month_not_over": (409, "internal: a tournament month is closed only after it ends"),
     "grant_not_allowed": (403, "admin: you may not grant coins"),
     "invalid_amount": (400, "admin: a grant is a whole number of coins within the limit"),

@@ -88,6 +88,8 @@ def _start_rematch(match: Match) -> Match:
         new_id = services.match_create_ranked(
             user_ids=user_ids,  # type: ignore[arg-type]
             stake=match.stake,
+            variant=match.variant,
+            target=match.target,
             rematch_of=match,
         )
         return Match.objects.get(pk=new_id)

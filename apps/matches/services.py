@@ -56,6 +56,14 @@ def _check_variant(variant: str) -> None:
         raise Problem(f"unknown variant {echo(variant)}", code="unknown_variant")
 
 
+def game_check(variant: str, target: int | None) -> int:
+    """``variant`` is registered and ``target`` is one it is played to (else a 400); returns
+    the target played (the variant's first when ``None``)."""
+    _check_variant(variant)
+    _check_target(variant, target)
+    return VARIANTS[variant].targets[0] if target is None else target
+
+
 def _check_strength(strength: str, variant: str) -> None:
     """The computer plays ``variant`` at ``strength`` (else a 400 naming the ones it plays)."""
     offered = levels_for(variant)
@@ -80,8 +88,7 @@ def _check_target(variant: str, target: int | None) -> None:
 def match_create_vs_computer(
     *, user: User, variant: str, strength: str, target: int | None = None
 ) -> Match:
-    _check_variant(variant)
-    _check_target(variant, target)
+    game_check(variant, target)
     _check_strength(strength, variant)
     with transaction.atomic():
         match = Match.objects.create(
@@ -102,8 +109,7 @@ def room_create(*, user: User, variant: str, target: int | None = None) -> Match
     """A friend room with a fresh invite code; the creator takes seat 0."""
     _require_registered(user)
     require_online_allowed(user.id)
-    _check_variant(variant)
-    _check_target(variant, target)
+    game_check(variant, target)
     rooms_expire_due()
     expires = timezone.now() + timedelta(seconds=settings.INVITE_CODE_TTL_SECONDS)
     for _ in range(20):
@@ -225,16 +231,24 @@ def _require_registered(user: User) -> None:
 
 
 def match_create_ranked(
-    *, user_ids: tuple[int, int], stake: int, rematch_of: Match | None = None
+    *,
+    user_ids: tuple[int, int],
+    stake: int,
+    variant: str = "klub",
+    target: int | None = None,
+    rematch_of: Match | None = None,
 ) -> str:
-    """A ranked match between two players, both stakes held in its escrow, first deal dealt;
-    returns its id. Raises ``insufficient_coins`` (nothing moved, no match) if one cannot pay.
-    Called by matchmaking (inside its pairing transaction) and by ranked rematches."""
+    """A ranked match of ``variant`` to ``target`` between two players, both stakes held in its
+    escrow, first deal dealt; returns its id. Raises ``insufficient_coins`` (nothing moved, no
+    match) if one cannot pay. Called by matchmaking (inside its pairing transaction) and by
+    ranked rematches."""
+    game_check(variant, target)
     for user_id in user_ids:
         require_online_allowed(user_id)
     with transaction.atomic():
         match = Match.objects.create(
-            variant="klub",
+            variant=variant,
+            target=target,
             mode=Match.Mode.RANKED,
             status=Match.Status.ACTIVE,
             created_by_id=user_ids[0],

@@ -1,5 +1,5 @@
 """Ranking API (``/api/v1/``): matchmaking tickets for ranked matches, and a player's ranked
-stats. The leaderboards are HTML pages (``pages.py``)."""
+stats per variant. The leaderboards: ``leaderboards_api.py`` (JSON) and ``pages.py`` (HTML)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from apps.common.schema import CSRF_FAILED, NOT_AUTHENTICATED, problem_responses
 from . import selectors, services
 from .models import Medal, Ticket
 from .rules.matchmaking import STAKES
+from .variants import ranked_variants
 
 # Choice sets named in SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].
 TICKET_STATUSES = Ticket.Status.values
@@ -26,10 +27,22 @@ MEDAL_KINDS = ["gold", "silver", "bronze"]
 RESTRICTED = "`suspended` (with `ends_at`) or `banned`: no online play for you now"
 
 
+class RankedVariantField(serializers.ChoiceField):
+    """A ranked variant's name, read from the registry when a serializer is made."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=ranked_variants(), **kwargs)
+
+
+TARGET_HELP = "game points to win: one of the variant's targets (default: its first)"
+
+
 class TicketInput(BodySerializer):
     stake = serializers.ChoiceField(
         choices=list(STAKES), help_text="coins each player puts in: 20, 50, 100, 200, 500, 1000"
     )
+    variant = RankedVariantField(default="klub", help_text="the game: klub or sixty-six")
+    target = serializers.IntegerField(required=False, allow_null=True, help_text=TARGET_HELP)
 
 
 class Opponent(serializers.Serializer):
@@ -39,6 +52,8 @@ class Opponent(serializers.Serializer):
 
 class TicketOutput(serializers.Serializer):
     id = serializers.IntegerField()
+    variant = serializers.CharField(help_text="the game you are paired in")
+    target = serializers.IntegerField(help_text="game points to win the match")
     stake = serializers.IntegerField()
     status = serializers.ChoiceField(
         choices=TICKET_STATUSES,
@@ -63,6 +78,8 @@ def _ticket_body(ticket: Ticket) -> dict[str, Any]:
         opponent = {"id": ticket.opponent_id, "name": ticket.opponent.public_name}
     return {
         "id": ticket.pk,
+        "variant": ticket.variant,
+        "target": ticket.target,
         "stake": ticket.stake,
         "status": ticket.status,
         "cancel_reason": ticket.cancel_reason or None,
@@ -83,8 +100,9 @@ def _ticket(user_id: int, ticket_id: int) -> Ticket:
 class TicketCreateApi(APIView):
     @extend_schema(
         tags=["matchmaking"],
-        summary="Look for a ranked opponent at a stake",
-        description="Pairing prefers the closest Elo rating; the rating gap accepted widens "
+        summary="Look for a ranked opponent in a game, to a target, at a stake",
+        description="You are paired with a player asking for the same game, target and stake; "
+        "pairing prefers the closest Elo rating in that game; the rating gap accepted widens "
         "the longer you wait (docs/ranking.md). Poll the ticket, or listen for "
         '`{"type": "matchmaking.matched", …}` on your socket. One open ticket per player.',
         request=TicketInput,
@@ -92,7 +110,8 @@ class TicketCreateApi(APIView):
             201: TicketOutput,
             **problem_responses(
                 {
-                    400: "`invalid_input` (e.g. a stake not offered), `parse_error`",
+                    400: "`invalid_input` (e.g. a stake not offered, a game not played "
+                    "ranked), `invalid_target` (with `allowed`), `parse_error`",
                     401: NOT_AUTHENTICATED,
                     403: f"`registration_required`: guests cannot; {RESTRICTED}; {CSRF_FAILED}",
                     409: "`ticket_already_open` (with `ticket_id`): you are already waiting",
@@ -103,7 +122,7 @@ class TicketCreateApi(APIView):
     def post(self, request: Request) -> Response:
         body = TicketInput(data=request.data)
         body.is_valid(raise_exception=True)
-        ticket = services.ticket_create(user=request.user, stake=body.validated_data["stake"])
+        ticket = services.ticket_create(user=request.user, **body.validated_data)
         ticket = _ticket(request.user.pk, ticket.pk)  # paired at once, maybe
         return Response(_ticket_body(ticket), status=status.HTTP_201_CREATED)
 
@@ -123,7 +142,9 @@ class TicketDetailApi(APIView):
         ticket = _ticket(request.user.pk, ticket_id)
         if ticket.status == Ticket.Status.WAITING:
             # A poll is also a pairing trigger (embedded mode has no beat).
-            services.matchmaking_pair(stake=ticket.stake)
+            services.matchmaking_pair(
+                stake=ticket.stake, variant=ticket.variant, target=ticket.target
+            )
             ticket = _ticket(request.user.pk, ticket_id)
         return Response(_ticket_body(ticket))
 
@@ -162,18 +183,23 @@ class RatingOutput(serializers.Serializer):
     provisional = serializers.BooleanField(help_text="fewer than 20 rated matches: K = 40")
 
 
-class PlayerStatsOutput(serializers.Serializer):
-    id = serializers.IntegerField()
-    name = serializers.CharField()
+class VariantStatsOutput(serializers.Serializer):
+    variant = serializers.CharField(help_text="the game: klub or sixty-six")
     rating = RatingOutput()
     matches = serializers.IntegerField(help_text="finished ranked matches (voided ones excluded)")
     wins = serializers.IntegerField()
     radli = serializers.IntegerField(help_text="rádli: ranked matches lost")
     schneider = serializers.IntegerField(help_text="ranked matches won by Schneider")
-    medals = MedalOutput(many=True, help_text="monthly tournament medals, newest first")
+    medals = MedalOutput(many=True, help_text="this game's monthly medals, newest first")
 
 
-def _medal_body(medal: Medal) -> dict[str, Any]:
+class PlayerStatsOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    variants = VariantStatsOutput(many=True, help_text="one entry per ranked game")
+
+
+def medal_body(medal: Medal) -> dict[str, Any]:
     return {
         "year": medal.year,
         "month": medal.month,
@@ -186,7 +212,8 @@ def _medal_body(medal: Medal) -> dict[str, Any]:
 class PlayerStatsApi(APIView):
     @extend_schema(
         tags=["players"],
-        summary="A player's ranked results: matches, wins, rádli, Schneider, rating, medals",
+        summary="A player's ranked results per game: matches, wins, rádli, Schneider, rating, "
+        "medals",
         responses={
             200: PlayerStatsOutput,
             **problem_responses(
@@ -202,15 +229,21 @@ class PlayerStatsApi(APIView):
             {
                 "id": stats.user.pk,
                 "name": stats.user.public_name,
-                "rating": {
-                    "rating": stats.rating,
-                    "rated_matches": stats.rated_matches,
-                    "provisional": stats.provisional,
-                },
-                "matches": stats.matches,
-                "wins": stats.wins,
-                "radli": stats.losses,
-                "schneider": stats.schneider,
-                "medals": [_medal_body(m) for m in stats.medals],
+                "variants": [
+                    {
+                        "variant": v.variant,
+                        "rating": {
+                            "rating": v.rating,
+                            "rated_matches": v.rated_matches,
+                            "provisional": v.provisional,
+                        },
+                        "matches": v.matches,
+                        "wins": v.wins,
+                        "radli": v.losses,
+                        "schneider": v.schneider,
+                        "medals": [medal_body(m) for m in v.medals],
+                    }
+                    for v in stats.variants
+                ],
             }
         )

@@ -1,4 +1,5 @@
-"""Ratings and their history, matchmaking tickets, the monthly standings and medals."""
+"""Ratings and their history, matchmaking tickets, the monthly standings and medals: each per
+variant (klub and sixty-six have their own ladder: ``ranked_variants()``)."""
 
 from __future__ import annotations
 
@@ -8,22 +9,33 @@ from django.db.models import Q
 
 from .rules import elo
 
+VARIANT_HELP = "the game (a registered variant's name)"
+
+
+def variant_field() -> models.CharField:
+    return models.CharField(max_length=20, default="klub", help_text=VARIANT_HELP)
+
 
 class Rating(models.Model):
-    """A player's Elo rating; a row exists once the player played (or queued for) ranked."""
+    """A player's Elo rating in one variant; a row exists once the player played (or queued
+    for) ranked play in it."""
 
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="+"
-    )
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    variant = variant_field()
     rating = models.IntegerField(default=elo.INITIAL_RATING)
     matches = models.PositiveIntegerField(default=0, help_text="ranked matches rated")
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        indexes = [models.Index(fields=["-rating", "user"], name="rating_order")]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "variant"], name="rating_per_variant"),
+        ]
+        indexes = [
+            models.Index(fields=["variant", "-rating", "user"], name="rating_order_per_variant")
+        ]
 
     def __str__(self) -> str:
-        return f"{self.user_id}: {self.rating} ({self.matches})"
+        return f"{self.user_id} {self.variant}: {self.rating} ({self.matches})"
 
 
 class RatingChange(models.Model):
@@ -48,7 +60,8 @@ class RatingChange(models.Model):
 
 
 class Ticket(models.Model):
-    """A player's request for a ranked match at a stake."""
+    """A player's request for a ranked match of a variant, to a target, at a stake: tickets
+    are paired only with tickets asking for the same three."""
 
     class Status(models.TextChoices):
         WAITING = "waiting"
@@ -63,6 +76,8 @@ class Ticket(models.Model):
         RESTRICTED = "restricted"
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    variant = variant_field()
+    target = models.PositiveSmallIntegerField(default=7, help_text="game points to win")
     stake = models.PositiveIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
     cancel_reason = models.CharField(max_length=20, choices=Reason.choices, blank=True)
@@ -86,16 +101,21 @@ class Ticket(models.Model):
                 fields=["user"], condition=Q(status="waiting"), name="one_open_ticket_per_player"
             ),
         ]
-        indexes = [models.Index(fields=["status", "stake", "created_at"])]
+        indexes = [
+            models.Index(
+                fields=["status", "variant", "target", "stake", "created_at"], name="ticket_pool"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"ticket {self.pk} of {self.user_id} at {self.stake} ({self.status})"
 
 
 class Standing(models.Model):
-    """A player's results in one calendar month (UTC) of ranked play."""
+    """A player's results in one calendar month (UTC) of ranked play in one variant."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    variant = variant_field()
     year = models.PositiveSmallIntegerField()
     month = models.PositiveSmallIntegerField()
     points = models.PositiveIntegerField(default=0)
@@ -106,39 +126,45 @@ class Standing(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["user", "year", "month"], name="standing_per_month"),
+            models.UniqueConstraint(
+                fields=["user", "variant", "year", "month"], name="standing_per_variant_month"
+            ),
         ]
         indexes = [
             models.Index(
-                fields=["year", "month", "-points", "-elo_gain", "reached_at", "user"],
-                name="standing_order",
+                fields=["variant", "year", "month", "-points", "-elo_gain", "reached_at", "user"],
+                name="standing_order_per_variant",
             )
         ]
 
     def __str__(self) -> str:
-        return f"{self.user_id} {self.year}-{self.month:02d}: {self.points}"
+        return f"{self.user_id} {self.variant} {self.year}-{self.month:02d}: {self.points}"
 
 
 class MonthClosing(models.Model):
-    """A month whose tournament was closed (its medals awarded)."""
+    """A variant's month whose tournament was closed (its medals awarded)."""
 
+    variant = variant_field()
     year = models.PositiveSmallIntegerField()
     month = models.PositiveSmallIntegerField()
     closed_at = models.DateTimeField()
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["year", "month"], name="month_closed_once"),
+            models.UniqueConstraint(
+                fields=["variant", "year", "month"], name="month_closed_once_per_variant"
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.year}-{self.month:02d} closed"
+        return f"{self.variant} {self.year}-{self.month:02d} closed"
 
 
 class Medal(models.Model):
-    """Gold (1), silver (2) or bronze (3) of a month's tournament."""
+    """Gold (1), silver (2) or bronze (3) of a variant's month's tournament."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    variant = variant_field()
     year = models.PositiveSmallIntegerField()
     month = models.PositiveSmallIntegerField()
     rank = models.PositiveSmallIntegerField()
@@ -148,8 +174,12 @@ class Medal(models.Model):
     class Meta:
         ordering = ["-year", "-month", "rank"]
         constraints = [
-            models.UniqueConstraint(fields=["year", "month", "rank"], name="medal_rank_unique"),
-            models.UniqueConstraint(fields=["year", "month", "user"], name="medal_user_unique"),
+            models.UniqueConstraint(
+                fields=["variant", "year", "month", "rank"], name="medal_rank_per_variant"
+            ),
+            models.UniqueConstraint(
+                fields=["variant", "year", "month", "user"], name="medal_user_per_variant"
+            ),
             models.CheckConstraint(condition=Q(rank__gte=1, rank__lte=3), name="medal_rank_1_3"),
         ]
 
@@ -158,4 +188,4 @@ class Medal(models.Model):
         return {1: "gold", 2: "silver", 3: "bronze"}[self.rank]
 
     def __str__(self) -> str:
-        return f"{self.kind} {self.year}-{self.month:02d}: {self.user_id}"
+        return f"{self.kind} {self.variant} {self.year}-{self.month:02d}: {self.user_id}"

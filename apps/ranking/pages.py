@@ -1,4 +1,6 @@
-"""The leaderboard pages (HTML, for visitors too): the Elo ranking and each month's tournament.
+"""The leaderboard pages (HTML, for visitors too): each ranked game's Elo ranking and its
+monthly tournaments (``/leaderboard/<game>/`` and ``/leaderboard/<game>/<year>/<month>/``; the
+addresses without a game are klub's, as before there were two).
 
 The texts are translated (Hungarian by default, English on request: apps/web/middleware.py);
 month names come from Django's localized date formats ("2026. szeptember", "September 2026")."""
@@ -12,6 +14,7 @@ from django.conf import settings
 from django.core.paginator import Page, Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
@@ -19,8 +22,13 @@ from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 from . import selectors
 from .models import Medal
 from .rules import tournament
+from .variants import is_ranked, ranked_variants
 
-FIRST_YEAR = 2020
+# A game's name on the leaderboard's tabs (by variant; an unnamed one shows its own name).
+GAME_NAMES = {
+    "klub": pgettext_lazy("game", "Klub"),
+    "sixty-six": pgettext_lazy("game", "Sixty-six"),
+}
 
 # A medal's name on its badge, and the badge's tooltip (by ``Medal.kind``).
 MEDAL_NAMES = {
@@ -45,12 +53,36 @@ def _month_label(year: int, month: int) -> str:
     return date_format(date(year, month, 1), "YEAR_MONTH_FORMAT")
 
 
-def _recent_months(current: tuple[int, int], count: int = 6) -> list[dict[str, object]]:
+def _recent_months(
+    variant: str, current: tuple[int, int], count: int = 6
+) -> list[dict[str, object]]:
     months, at = [], current
     for _ in range(count):
-        months.append({"year": at[0], "month": at[1], "label": _month_label(*at)})
+        months.append({"href": _month_href(variant, *at), "label": _month_label(*at)})
         at = tournament.previous_month(*at)
     return months
+
+
+def _month_href(variant: str, year: int, month: int) -> str:
+    return reverse("leaderboard:variant-month", args=[variant, year, month])
+
+
+def _games(current: str, page: str, year: int = 0, month: int = 0) -> list[dict[str, object]]:
+    """The tabs of the ranked games: each leads to the same page (ladder or month) of its game."""
+    return [
+        {
+            "name": GAME_NAMES.get(variant, variant),
+            "href": _month_href(variant, year, month)
+            if page == "month"
+            else reverse("leaderboard:variant-elo", args=[variant]),
+            "current": variant == current,
+        }
+        for variant in ranked_variants()
+    ]
+
+
+def _not_found(request: HttpRequest, message: str) -> HttpResponse:
+    return render(request, "ranking/not_found.html", {"message": message}, status=404)
 
 
 def _named(medals: Iterable[Medal]) -> None:
@@ -59,16 +91,18 @@ def _named(medals: Iterable[Medal]) -> None:
         medal.title = MEDAL_TITLES[medal.kind]  # type: ignore[attr-defined]
 
 
-def _with_medals(page: Page) -> None:
-    medals = selectors.medals_of([row.user_id for row in page.object_list])
+def _with_medals(page: Page, variant: str) -> None:
+    medals = selectors.medals_of([row.user_id for row in page.object_list], variant=variant)
     for row in page.object_list:
         row.medals = medals.get(row.user_id, [])
         _named(row.medals)
 
 
-def elo_page(request: HttpRequest) -> HttpResponse:
-    page = _page(request, selectors.elo_leaderboard())
-    _with_medals(page)
+def elo_page(request: HttpRequest, variant: str = "klub") -> HttpResponse:
+    if not is_ranked(variant):
+        return _not_found(request, gettext("There is no leaderboard for that game."))
+    page = _page(request, selectors.elo_leaderboard(variant=variant))
+    _with_medals(page, variant)
     current = tournament.month_of(timezone.now())
     return render(
         request,
@@ -76,23 +110,22 @@ def elo_page(request: HttpRequest) -> HttpResponse:
         {
             "page": page,
             "first_rank": page.start_index(),
-            "months": _recent_months(current),
+            "game": GAME_NAMES.get(variant, variant),
+            "games": _games(variant, "elo"),
+            "months": _recent_months(variant, current),
         },
     )
 
 
-def month_page(request: HttpRequest, year: int, month: int) -> HttpResponse:
+def month_page(request: HttpRequest, year: int, month: int, variant: str = "klub") -> HttpResponse:
     current = tournament.month_of(timezone.now())
-    if not (1 <= month <= 12 and year >= FIRST_YEAR and (year, month) <= current):
-        return render(
-            request,
-            "ranking/not_found.html",
-            {"message": gettext("There is no tournament for that month.")},
-            status=404,
-        )
-    page = _page(request, selectors.month_standings(year=year, month=month))
-    _with_medals(page)
-    winners = selectors.month_medals(year=year, month=month)
+    if not is_ranked(variant):
+        return _not_found(request, gettext("There is no leaderboard for that game."))
+    if not tournament.month_held(year, month, current=current):
+        return _not_found(request, gettext("There is no tournament for that month."))
+    page = _page(request, selectors.month_standings(variant=variant, year=year, month=month))
+    _with_medals(page, variant)
+    winners = selectors.month_medals(variant=variant, year=year, month=month)
     _named(winners)
     previous = tournament.previous_month(year, month)
     following = tournament.next_month(year, month)
@@ -103,13 +136,16 @@ def month_page(request: HttpRequest, year: int, month: int) -> HttpResponse:
             "page": page,
             "first_rank": page.start_index(),
             "label": _month_label(year, month),
-            "year": year,
-            "month": month,
+            "game": GAME_NAMES.get(variant, variant),
+            "games": _games(variant, "month", year, month),
+            "elo_href": reverse("leaderboard:variant-elo", args=[variant]),
             "is_current": (year, month) == current,
             "winners": winners,
-            "previous": {"year": previous[0], "month": previous[1]}
-            if previous[0] >= FIRST_YEAR
+            "previous": _month_href(variant, *previous)
+            if tournament.month_held(*previous, current=current)
             else None,
-            "next": {"year": following[0], "month": following[1]} if following <= current else None,
+            "next": _month_href(variant, *following)
+            if tournament.month_held(*following, current=current)
+            else None,
         },
     )

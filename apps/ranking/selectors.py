@@ -12,43 +12,49 @@ from apps.matches.models import Match, Seat
 
 from .models import Medal, Rating, Standing, Ticket
 from .rules import elo
+from .variants import ranked_variants
 
 
 def ticket_of(*, user_id: int, ticket_id: int) -> Ticket | None:
     return Ticket.objects.filter(pk=ticket_id, user_id=user_id).first()
 
 
-def elo_leaderboard() -> QuerySet[Rating]:
-    """Players who played at least one ranked match, best rating first."""
+def elo_leaderboard(*, variant: str) -> QuerySet[Rating]:
+    """A variant's ladder: players who played at least one ranked match of it, best first."""
     return (
-        Rating.objects.filter(matches__gt=0).select_related("user").order_by("-rating", "user_id")
+        Rating.objects.filter(variant=variant, matches__gt=0)
+        .select_related("user")
+        .order_by("-rating", "user_id")
     )
 
 
-def month_standings(*, year: int, month: int) -> QuerySet[Standing]:
-    """A month's tournament table, in the tournament's order (docs/ranking.md)."""
+def month_standings(*, variant: str, year: int, month: int) -> QuerySet[Standing]:
+    """A variant's month's tournament table, in the tournament's order (docs/ranking.md)."""
     return (
-        Standing.objects.filter(year=year, month=month)
+        Standing.objects.filter(variant=variant, year=year, month=month)
         .select_related("user")
         .order_by("-points", "-elo_gain", "reached_at", "user_id")
     )
 
 
-def month_medals(*, year: int, month: int) -> list[Medal]:
-    return list(Medal.objects.filter(year=year, month=month).select_related("user"))
+def month_medals(*, variant: str, year: int, month: int) -> list[Medal]:
+    return list(
+        Medal.objects.filter(variant=variant, year=year, month=month).select_related("user")
+    )
 
 
-def medals_of(user_ids: list[int]) -> dict[int, list[Medal]]:
-    """Each player's medals, newest first."""
+def medals_of(user_ids: list[int], *, variant: str) -> dict[int, list[Medal]]:
+    """Each player's medals in ``variant``'s tournaments, newest first."""
     found: dict[int, list[Medal]] = defaultdict(list)
-    for medal in Medal.objects.filter(user_id__in=user_ids).order_by("-year", "-month"):
+    medals = Medal.objects.filter(user_id__in=user_ids, variant=variant)
+    for medal in medals.order_by("-year", "-month"):
         found[medal.user_id].append(medal)
     return found
 
 
 @dataclass(frozen=True)
-class PlayerStats:
-    user: User
+class VariantStats:
+    variant: str
     rating: int
     rated_matches: int
     provisional: bool
@@ -59,15 +65,29 @@ class PlayerStats:
     medals: list[Medal]
 
 
+@dataclass(frozen=True)
+class PlayerStats:
+    user: User
+    variants: list[VariantStats]  # one per ranked variant, in the registry's order
+
+
 def player_stats(*, user_id: int) -> PlayerStats | None:
-    """Ranked results of a player, counted from the finished ranked matches (``Match`` rows and
-    the ``match_ended`` event of each, for Schneider); voided matches (no winner) are left out.
-    """
+    """A player's ranked results in each ranked variant (``variant_stats``)."""
     user = User.objects.filter(pk=user_id).first()
     if user is None:
         return None
+    return PlayerStats(
+        user=user, variants=[variant_stats(user_id, variant) for variant in ranked_variants()]
+    )
+
+
+def variant_stats(user_id: int, variant: str) -> VariantStats:
+    """Ranked results of a player in one variant, counted from its finished ranked matches
+    (``Match`` rows and the ``match_ended`` event of each, for Schneider); voided matches (no
+    winner) are left out."""
     seats = Seat.objects.filter(
         user_id=user_id,
+        match__variant=variant,
         match__mode=Match.Mode.RANKED,
         match__status=Match.Status.FINISHED,
         match__winner_seat__isnull=False,
@@ -80,10 +100,10 @@ def player_stats(*, user_id: int) -> PlayerStats | None:
         .distinct()
         .count()
     )
-    rating = Rating.objects.filter(user_id=user_id).first()
+    rating = Rating.objects.filter(user_id=user_id, variant=variant).first()
     played = rating.matches if rating else 0
-    return PlayerStats(
-        user=user,
+    return VariantStats(
+        variant=variant,
         rating=rating.rating if rating else elo.INITIAL_RATING,
         rated_matches=played,
         provisional=elo.is_provisional(played),
@@ -91,5 +111,5 @@ def player_stats(*, user_id: int) -> PlayerStats | None:
         wins=wins,
         losses=matches - wins,
         schneider=schneider,
-        medals=list(Medal.objects.filter(user_id=user_id)),
+        medals=list(Medal.objects.filter(user_id=user_id, variant=variant)),
     )

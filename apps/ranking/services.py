@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
@@ -17,12 +18,15 @@ from django.utils.module_loading import import_string
 from apps.accounts.models import User
 from apps.chat.selectors import blocked_between
 from apps.common.errors import Conflict, Forbidden, NotFound, Problem
+from apps.matches.engine.rules import rules_for
 from apps.matches.push import group_send
+from apps.matches.services import game_check
 from apps.moderation.guards import require_online_allowed
 from apps.moderation.selectors import online_restriction
 
 from .models import Medal, MonthClosing, Rating, RatingChange, Standing, Ticket
 from .rules import elo, matchmaking, tournament
+from .variants import ranked_variants
 
 logger = logging.getLogger(__name__)
 
@@ -35,11 +39,14 @@ def _now() -> datetime:
 # --- Elo and the monthly standings ---------------------------------------------------------
 
 
-def ratings_record(*, match_id: UUID | str, results: Sequence[tuple[int, bool]]) -> None:
-    """Rate a decided ranked match from its results, ``(user id, won)`` per player: both
-    ratings, their history rows, and both players' standing in the current month's tournament
-    (UTC), in one transaction with the rating rows locked. Calling it again for the same match
-    changes nothing. Ranked play is one against one: one winner and one loser.
+def ratings_record(
+    *, match_id: UUID | str, results: Sequence[tuple[int, bool]], variant: str = "klub"
+) -> None:
+    """Rate a decided ranked match of ``variant`` from its results, ``(user id, won)`` per
+    player: both ratings on that variant's ladder, their history rows, and both players'
+    standing in the variant's tournament of the current month (UTC), in one transaction with the
+    rating rows locked. Calling it again for the same match changes nothing. Ranked play is one
+    against one: one winner and one loser.
 
     The match's settlement calls it inside the transaction that appends the final event;
     voided matches (both players gone, stakes refunded) are not rated."""
@@ -53,11 +60,13 @@ def ratings_record(*, match_id: UUID | str, results: Sequence[tuple[int, bool]])
     now = _now()
     user_ids = sorted((winner_user_id, loser_user_id))
     with transaction.atomic():
-        Rating.objects.bulk_create([Rating(user_id=uid) for uid in user_ids], ignore_conflicts=True)
+        Rating.objects.bulk_create(
+            [Rating(user_id=uid, variant=variant) for uid in user_ids], ignore_conflicts=True
+        )
         locked = {
             r.user_id: r
             for r in Rating.objects.select_for_update()
-            .filter(user_id__in=user_ids)
+            .filter(user_id__in=user_ids, variant=variant)
             .order_by("user_id")
         }
         # checked under the locks: a concurrent call for the same match has committed by now
@@ -98,6 +107,7 @@ def ratings_record(*, match_id: UUID | str, results: Sequence[tuple[int, bool]])
         )
         _standings_update(
             now=now,
+            variant=variant,
             results=[
                 (winner_user_id, True, outcome.winner_delta),
                 (loser_user_id, False, outcome.loser_delta),
@@ -105,17 +115,20 @@ def ratings_record(*, match_id: UUID | str, results: Sequence[tuple[int, bool]])
         )
 
 
-def _standings_update(*, now: datetime, results: list[tuple[int, bool, int]]) -> None:
+def _standings_update(*, now: datetime, variant: str, results: list[tuple[int, bool, int]]) -> None:
     year, month = tournament.month_of(now)
     user_ids = sorted(uid for uid, _, _ in results)
     Standing.objects.bulk_create(
-        [Standing(user_id=uid, year=year, month=month, reached_at=now) for uid in user_ids],
+        [
+            Standing(user_id=uid, variant=variant, year=year, month=month, reached_at=now)
+            for uid in user_ids
+        ],
         ignore_conflicts=True,
     )
     rows = {
         s.user_id: s
         for s in Standing.objects.select_for_update()
-        .filter(year=year, month=month, user_id__in=user_ids)
+        .filter(variant=variant, year=year, month=month, user_id__in=user_ids)
         .order_by("user_id")
     }
     for user_id, won, delta in results:
@@ -131,26 +144,28 @@ def _standings_update(*, now: datetime, results: list[tuple[int, bool, int]]) ->
 # --- the monthly tournament ------------------------------------------------------------------
 
 
-def month_close(*, year: int, month: int) -> list[Medal]:
-    """Close a finished month: gold, silver and bronze to its top three (by the tournament's
-    order). A month is closed once; closing it again awards nothing. Returns the new medals."""
+def month_close(*, year: int, month: int, variant: str = "klub") -> list[Medal]:
+    """Close a variant's finished month: gold, silver and bronze to its top three (by the
+    tournament's order). A month is closed once per variant; closing it again awards nothing.
+    Returns the new medals."""
     now = _now()
     if tournament.month_start(*tournament.next_month(year, month)) > now:
         raise Conflict("the month is not over yet", code="month_not_over")
     with transaction.atomic():
         try:
             with transaction.atomic():
-                MonthClosing.objects.create(year=year, month=month, closed_at=now)
+                MonthClosing.objects.create(variant=variant, year=year, month=month, closed_at=now)
         except IntegrityError:
             return []
         top = list(
-            Standing.objects.filter(year=year, month=month, points__gt=0).order_by(
+            Standing.objects.filter(variant=variant, year=year, month=month, points__gt=0).order_by(
                 "-points", "-elo_gain", "reached_at", "user_id"
             )[:3]
         )
         medals = [
             Medal(
                 user_id=s.user_id,
+                variant=variant,
                 year=year,
                 month=month,
                 rank=rank,
@@ -164,23 +179,39 @@ def month_close(*, year: int, month: int) -> list[Medal]:
 
 
 def months_close_due() -> int:
-    """Close every finished month that has standings and is not closed yet (the beat job).
-    Returns the number of medals awarded."""
+    """Close every variant's finished month that has standings and is not closed yet (the beat
+    job). Returns the number of medals awarded."""
     current = tournament.month_of(_now())
     awarded = 0
-    months = Standing.objects.values_list("year", "month").distinct().order_by("year", "month")
-    closed = set(MonthClosing.objects.values_list("year", "month"))
-    for year, month in months:
-        if (year, month) < current and (year, month) not in closed:
-            awarded += len(month_close(year=year, month=month))
+    months = (
+        Standing.objects.values_list("variant", "year", "month")
+        .distinct()
+        .order_by("year", "month", "variant")
+    )
+    closed = set(MonthClosing.objects.values_list("variant", "year", "month"))
+    for variant, year, month in months:
+        if (year, month) < current and (variant, year, month) not in closed:
+            awarded += len(month_close(year=year, month=month, variant=variant))
     return awarded
 
 
 # --- matchmaking -----------------------------------------------------------------------------
 
 
-def ticket_create(*, user: User, stake: int) -> Ticket:
-    """Queue ``user`` for a ranked match at ``stake``; pairing runs right after commit."""
+@dataclass(frozen=True)
+class Pool:
+    """The tickets that may be paired with each other: same game, same target, same stake."""
+
+    variant: str
+    target: int
+    stake: int
+
+
+def ticket_create(
+    *, user: User, stake: int, variant: str = "klub", target: int | None = None
+) -> Ticket:
+    """Queue ``user`` for a ranked match of ``variant`` to ``target`` (``None``: the variant's
+    first) at ``stake``; pairing runs right after commit."""
     if user.is_guest:
         raise Forbidden(
             "guests can only play the computer; sign up to play ranked matches",
@@ -192,11 +223,20 @@ def ticket_create(*, user: User, stake: int) -> Ticket:
             f"the stake must be one of {', '.join(map(str, matchmaking.STAKES))}",
             code="invalid_stake",
         )
+    target = game_check(variant, target)
+    if variant not in ranked_variants():
+        raise Problem(
+            f"{variant} is not played ranked; choose one of {', '.join(ranked_variants())}",
+            code="variant_not_ranked",
+        )
+    pool = Pool(variant=variant, target=target, stake=stake)
     try:
         with transaction.atomic():
-            Rating.objects.get_or_create(user_id=user.id)
-            ticket = Ticket.objects.create(user=user, stake=stake, created_at=_now())
-            transaction.on_commit(lambda: _pairing_schedule(stake), robust=True)
+            Rating.objects.get_or_create(user_id=user.id, variant=variant)
+            ticket = Ticket.objects.create(
+                user=user, variant=variant, target=target, stake=stake, created_at=_now()
+            )
+            transaction.on_commit(lambda: _pairing_schedule(pool), robust=True)
     except IntegrityError:
         open_ticket = Ticket.objects.filter(user=user, status=Ticket.Status.WAITING).first()
         raise Conflict(
@@ -231,10 +271,10 @@ def _ticket_close(ticket: Ticket, *, reason: str, now: datetime) -> None:
     ticket.save(update_fields=["status", "cancel_reason", "closed_at"])
 
 
-def _pairing_schedule(stake: int) -> None:
+def _pairing_schedule(pool: Pool) -> None:
     from .tasks import matchmaking_pair  # noqa: PLC0415 (tasks import this module)
 
-    matchmaking_pair.delay(stake)
+    matchmaking_pair.delay(pool.stake, pool.variant, pool.target)
 
 
 def match_creator() -> Callable[..., str]:
@@ -250,24 +290,41 @@ def _gap() -> matchmaking.Gap:
     )
 
 
-def matchmaking_pair(*, stake: int) -> int:
-    """Pair the waiting tickets of one stake (those no concurrent run holds) and start a match
-    for each pair. Returns the number of matches started."""
+def pools_waiting() -> list[Pool]:
+    """Every pool that has a waiting ticket (the sweep pairs each)."""
+    found = (
+        Ticket.objects.filter(status=Ticket.Status.WAITING)
+        .values_list("variant", "target", "stake")
+        .distinct()
+        .order_by("variant", "target", "stake")
+    )
+    return [Pool(variant=v, target=t, stake=s) for v, t, s in found]
+
+
+def matchmaking_pair(*, stake: int, variant: str = "klub", target: int | None = None) -> int:
+    """Pair the waiting tickets of one pool (variant, target, stake; those no concurrent run
+    holds) and start a match for each pair. Returns the number of matches started."""
+    pool = Pool(variant=variant, target=target or rules_for(variant).targets[0], stake=stake)
     now = _now()
     notices: list[tuple[int, dict[str, Any]]] = []
     started = 0
     with transaction.atomic():
         tickets = list(
             Ticket.objects.select_for_update(skip_locked=True)
-            .filter(status=Ticket.Status.WAITING, stake=stake)
+            .filter(
+                status=Ticket.Status.WAITING,
+                variant=pool.variant,
+                target=pool.target,
+                stake=pool.stake,
+            )
             .order_by("created_at", "id")[: settings.RANKING_PAIRING_BATCH]
         )
         if len(tickets) < 2:
             return 0
         ratings = dict(
-            Rating.objects.filter(user_id__in=[t.user_id for t in tickets]).values_list(
-                "user_id", "rating"
-            )
+            Rating.objects.filter(
+                user_id__in=[t.user_id for t in tickets], variant=pool.variant
+            ).values_list("user_id", "rating")
         )
         by_id = {t.pk: t for t in tickets}
         waiting = [
@@ -283,7 +340,7 @@ def matchmaking_pair(*, stake: int) -> int:
         create = match_creator()
         for a, b in chosen:
             first, second = by_id[a.ticket_id], by_id[b.ticket_id]
-            if _pair_start(create, first, second, stake=stake, now=now, notices=notices):
+            if _pair_start(create, first, second, pool=pool, now=now, notices=notices):
                 started += 1
         transaction.on_commit(lambda: _notify_all(notices), robust=True)
     return started
@@ -294,7 +351,7 @@ def _pair_start(
     first: Ticket,
     second: Ticket,
     *,
-    stake: int,
+    pool: Pool,
     now: datetime,
     notices: list[tuple[int, dict[str, Any]]],
 ) -> bool:
@@ -306,7 +363,12 @@ def _pair_start(
         return False
     try:
         with transaction.atomic():  # a savepoint: a failed creation leaves nothing behind
-            match_id = create(user_ids=(first.user_id, second.user_id), stake=stake)
+            match_id = create(
+                user_ids=(first.user_id, second.user_id),
+                stake=pool.stake,
+                variant=pool.variant,
+                target=pool.target,
+            )
     except Problem as problem:
         if problem.code != "insufficient_coins":
             logger.warning(
@@ -341,7 +403,9 @@ def _pair_start(
                     "type": "matchmaking.matched",
                     "ticket_id": ticket.pk,
                     "match_id": str(match_id),
-                    "stake": stake,
+                    "stake": pool.stake,
+                    "variant": pool.variant,
+                    "target": pool.target,
                     "opponent": {"id": other.user_id, "name": names.get(other.user_id, "")},
                 },
             )
@@ -354,6 +418,8 @@ def _cancelled_notice(ticket: Ticket, reason: str) -> dict[str, Any]:
         "type": "matchmaking.cancelled",
         "ticket_id": ticket.pk,
         "stake": ticket.stake,
+        "variant": ticket.variant,
+        "target": ticket.target,
         "reason": str(reason),
     }
 

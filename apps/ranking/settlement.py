@@ -31,5 +31,6 @@ def ranked_settle(sender: Any, *, match: Match, state: MatchState, **_: Any) -> 
     if VOID not in results:
         ratings_record(
             match_id=match.id,
+            variant=match.variant,
             results=[(u, r == WON) for u, r in zip(players, results, strict=True) if u is not None],
         )

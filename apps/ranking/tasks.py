@@ -5,20 +5,23 @@ from __future__ import annotations
 from celery import shared_task
 
 from . import services
-from .rules.matchmaking import STAKES
 
 
 @shared_task(ignore_result=True)
-def matchmaking_pair(stake: int) -> int:
-    """Pair the waiting tickets of one stake (queued when a ticket arrives)."""
-    return services.matchmaking_pair(stake=stake)
+def matchmaking_pair(stake: int, variant: str = "klub", target: int | None = None) -> int:
+    """Pair the waiting tickets of one pool (queued when a ticket arrives)."""
+    return services.matchmaking_pair(stake=stake, variant=variant, target=target)
 
 
 @shared_task(ignore_result=True)
 def matchmaking_sweep() -> int:
-    """Beat: expire tickets waiting too long, then pair every stake (gaps widen with time)."""
+    """Beat: expire tickets waiting too long, then pair every pool that has waiting tickets
+    (gaps widen with time)."""
     services.tickets_expire()
-    return sum(services.matchmaking_pair(stake=stake) for stake in STAKES)
+    return sum(
+        services.matchmaking_pair(stake=p.stake, variant=p.variant, target=p.target)
+        for p in services.pools_waiting()
+    )
 
 
 @shared_task(ignore_result=True)

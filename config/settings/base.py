@@ -316,13 +316,21 @@ RANKING_GAP_PER_SECOND = 10
 RANKING_GAP_MAX = 600
 # A ticket nobody was paired with is cancelled ("expired") after this many seconds.
 RANKING_TICKET_MAX_WAIT_SECONDS = env.int("RANKING_TICKET_MAX_WAIT_SECONDS", default=600)
-# At most this many waiting tickets of one stake are considered by one pairing run.
+# At most this many waiting tickets of one pool (game, target, stake) are considered by one
+# pairing run.
 RANKING_PAIRING_BATCH = 200
 # Rows per leaderboard page.
 RANKING_PAGE_SIZE = 25
 SPECTACULAR_SETTINGS["TAGS"] += [
-    {"name": "matchmaking", "description": "Ranked matches: look for an opponent at a stake"},
-    {"name": "players", "description": "Players' ranked results and medals"},
+    {
+        "name": "matchmaking",
+        "description": "Ranked matches: look for an opponent in a game, to a target, at a stake",
+    },
+    {"name": "players", "description": "Players' ranked results and medals, per game"},
+    {
+        "name": "leaderboards",
+        "description": "Each ranked game's Elo ladder and monthly tournaments (open to visitors)",
+    },
 ]
 SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"] |= {
     "TicketStatusEnum": "apps.ranking.api.TICKET_STATUSES",

@@ -110,3 +110,26 @@ def test_a_ranked_rematch_nobody_can_pay_for_is_refused_cleanly(
     assert (refused.status_code, refused.json()["code"]) == (409, "insufficient_coins")
     assert (balance_of(a.user.id), balance_of(b.user.id)) == (250, 50)
     assert Match.objects.count() == matches
+
+
+def test_a_ranked_sixty_six_match_to_11_moves_only_its_own_ladder(
+    make_player: MakePlayer,
+) -> None:
+    a, b = _players(make_player)
+    start = balance_of(a.user.id)
+    match_id = services.match_create_ranked(
+        user_ids=(a.user.id, b.user.id), stake=STAKE, variant="sixty-six", target=11
+    )
+    match = fetch(a, match_id)
+    assert (match["variant"], match["view"]["target"]) == ("sixty-six", 11)
+    act(b, match, {"type": "resign"}, "gg")
+    assert balance_of(a.user.id) == start + STAKE  # the same stakes as klub
+    ladders = {(r.user_id, r.variant): r.rating for r in Rating.objects.all()}
+    assert set(ladders) == {(a.user.id, "sixty-six"), (b.user.id, "sixty-six")}
+    assert ladders[(a.user.id, "sixty-six")] > 1500 > ladders[(b.user.id, "sixty-six")]
+
+    assert a.client.post(f"/api/v1/matches/{match_id}/rematch/").status_code == 202
+    accepted = b.client.post(f"/api/v1/matches/{match_id}/rematch/accept/")
+    rematch = fetch(a, accepted.json()["new_match_id"])
+    assert (rematch["mode"], rematch["variant"]) == ("ranked", "sixty-six")
+    assert rematch["view"]["target"] == 11

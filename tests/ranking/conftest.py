@@ -21,6 +21,7 @@ from apps.ranking import services
 # (settings ``RANKING_MATCH_CREATOR`` points here in these tests): it records each call and
 # creates an active ranked match with the two players seated, or refuses as the wallet would.
 calls: list[tuple[tuple[int, int], int, str]] = []
+games: list[tuple[str, int]] = []  # the (variant, target) of each call, in order
 short_of_coins: set[int] = set()
 _lock = threading.Lock()
 
@@ -36,20 +37,27 @@ class InsufficientCoins(Conflict):
 def reset() -> None:
     with _lock:
         calls.clear()
+        games.clear()
         short_of_coins.clear()
 
 
-def create_ranked_match(*, user_ids: tuple[int, int], stake: int) -> str:
+def create_ranked_match(*, user_ids: tuple[int, int], stake: int, variant: str, target: int) -> str:
     poor = [uid for uid in user_ids if uid in short_of_coins]
     if poor:
         raise InsufficientCoins("not enough coins", user_ids=poor)
     match = Match.objects.create(
-        mode=Match.Mode.RANKED, status=Match.Status.ACTIVE, created_by_id=user_ids[0], stake=stake
+        variant=variant,
+        target=target,
+        mode=Match.Mode.RANKED,
+        status=Match.Status.ACTIVE,
+        created_by_id=user_ids[0],
+        stake=stake,
     )
     for index, user_id in enumerate(user_ids):
         Seat.objects.create(match=match, index=index, user_id=user_id)
     with _lock:
         calls.append((user_ids, stake, str(match.id)))
+        games.append((variant, target))
     return str(match.id)
 
 
@@ -97,8 +105,10 @@ def finished_match(db: None) -> FinishMatch:
         schneider: bool = False,
         winner_seat: int = 0,
         voided: bool = False,
+        variant: str = "klub",
     ) -> Match:
         match = Match.objects.create(
+            variant=variant,
             mode=Match.Mode.RANKED,
             status=Match.Status.FINISHED,
             created_by=winner,

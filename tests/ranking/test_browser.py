@@ -74,6 +74,7 @@ def seeded(settings: Any) -> dict[str, Any]:
             elo_gain=100 - i,
             reached_at=reached,
         )
+    Rating.objects.create(user=users[5], variant="sixty-six", rating=1700, matches=3)
     for rank in (1, 2, 3):
         Medal.objects.create(
             user=users[rank - 1],
@@ -108,7 +109,7 @@ def _inside(page: Any, locator: Any) -> None:
 def test_a_visitor_reads_the_elo_ranking_and_a_months_medals_then_switches_to_english(
     browser: Any, live_server: Any, seeded: dict[str, Any]
 ) -> None:
-    month_path = f"/leaderboard/{seeded['year']}/{seeded['month']}/"
+    month_path = f"/leaderboard/klub/{seeded['year']}/{seeded['month']}/"
     # Scripts off: the pages, the pager and the language switch need none.
     context = browser.new_context(
         viewport={"width": 1280, "height": 800}, java_script_enabled=False
@@ -116,8 +117,8 @@ def test_a_visitor_reads_the_elo_ranking_and_a_months_medals_then_switches_to_en
     page = context.new_page()
     page.goto(f"{live_server.url}/leaderboard/")
     assert page.locator("html").get_attribute("lang") == "hu"
-    assert page.title() == "Elo-ranglista · Snapszer Klub"
-    assert page.get_by_role("heading", level=1).inner_text() == "Elo-ranglista"
+    assert page.title() == "Elo-ranglista · Klub · Snapszer Klub"
+    assert page.get_by_role("heading", level=1).inner_text() == "Elo-ranglista · Klub"
     assert page.get_by_role("link", name="Snapszer Klub").get_attribute("href") == "/"
     assert page.get_by_role("button", name="Magyar").get_attribute("aria-pressed") == "true"
     rows = page.locator("tbody tr")
@@ -138,7 +139,10 @@ def test_a_visitor_reads_the_elo_ranking_and_a_months_medals_then_switches_to_en
 
     page.get_by_role("link", name=seeded["label"]).click()
     page.wait_for_url(f"**{month_path}")
-    assert page.get_by_role("heading", level=1).inner_text() == f"Havi verseny · {seeded['label']}"
+    assert (
+        page.get_by_role("heading", level=1).inner_text()
+        == f"Havi verseny · {seeded['label']} · Klub"
+    )
     winners = page.locator("li.winner")
     assert winners.count() == 3
     assert "Arany" in winners.nth(0).inner_text() and LONG_NAME in winners.nth(0).inner_text()
@@ -152,7 +156,7 @@ def test_a_visitor_reads_the_elo_ranking_and_a_months_medals_then_switches_to_en
     assert page.get_by_role("button", name="English").get_attribute("aria-pressed") == "true"
     assert (
         page.get_by_role("heading", level=1).inner_text()
-        == f"Monthly tournament · {seeded['english_label']}"
+        == f"Monthly tournament · {seeded['english_label']} · Klub"
     )
     winners = page.locator("li.winner")
     assert "Gold" in winners.nth(0).inner_text() and LONG_NAME in winners.nth(0).inner_text()
@@ -160,19 +164,29 @@ def test_a_visitor_reads_the_elo_ranking_and_a_months_medals_then_switches_to_en
     assert page.get_by_role("heading", name="Medal winners").is_visible()
 
     page.get_by_role("link", name="Elo ranking").click()
-    page.wait_for_url("**/leaderboard/")
-    assert page.title() == "Elo ranking · Snapszer Klub"
+    page.wait_for_url("**/leaderboard/klub/")
+    assert page.title() == "Elo ranking · Klub · Snapszer Klub"
     assert page.locator("tbody tr").first.locator(".medal-gold").inner_text().startswith("Gold ")
     assert page.get_by_role("link", name=seeded["english_label"]).is_visible()
     page.get_by_role("link", name="Next →").click()
-    page.wait_for_url("**/leaderboard/?page=2")
+    page.wait_for_url("**/leaderboard/klub/?page=2")
     assert page.get_by_text("Page 2 of 2").is_visible()
 
     # The choice stays (the cookie), and the way back keeps the page one is on.
     page.get_by_role("button", name="Magyar").click()
     page.wait_for_selector("html[lang=hu]", state="attached")
-    assert page.url.endswith("/leaderboard/?page=2")
+    assert page.url.endswith("/leaderboard/klub/?page=2")
     assert page.get_by_role("link", name="← Előző").is_visible()
+
+    # Each game has its own ladder: the sixty-six tab shows only its one rated player.
+    page.get_by_role("link", name="Hatvanhat").click()
+    page.wait_for_url("**/leaderboard/sixty-six/")
+    assert page.get_by_role("heading", level=1).inner_text() == "Elo-ranglista · Hatvanhat"
+    assert page.get_by_role("link", name="Hatvanhat").get_attribute("aria-current") == "page"
+    rows = page.locator("tbody tr")
+    assert rows.count() == 1
+    assert "Player 05" in rows.first.inner_text() and "1700" in rows.first.inner_text()
+    assert rows.first.locator(".medal").count() == 0  # klub medals stay on klub's ladder
     context.close()
 
 

@@ -54,8 +54,8 @@ def test_the_leaderboard_is_hungarian_by_default(september: None) -> None:
     assert response["Content-Language"] == "hu"
     html = response.content.decode()
     assert '<html lang="hu">' in html
-    assert "<title>Elo-ranglista · Snapszer Klub</title>" in html
-    assert "<h1>Elo-ranglista</h1>" in html
+    assert "<title>Elo-ranglista · Klub · Snapszer Klub</title>" in html
+    assert "<h1>Elo-ranglista · Klub</h1>" in html
     assert "<th>Játékos</th>" in html and "Értékszám" in html
     assert "ideiglenes" in html and "Arany 2026-09" in html
     assert ">2026. szeptember</a>" in html  # the month names from Django's Hungarian formats
@@ -68,13 +68,13 @@ def test_with_the_cookie_the_leaderboard_is_english(september: None) -> None:
     assert response["Content-Language"] == "en"
     html = response.content.decode()
     assert '<html lang="en">' in html
-    assert "<h1>Elo ranking</h1>" in html
+    assert "<h1>Elo ranking · Klub</h1>" in html
     assert "<th>Player</th>" in html and "provisional" in html and "Gold 2026-09" in html
     assert ">September 2026</a>" in html
     assert "Elo-ranglista" not in html
 
     month = english().get("/leaderboard/2026/9/").content.decode()
-    assert "<h1>Monthly tournament · September 2026</h1>" in month
+    assert "<h1>Monthly tournament · September 2026 · Klub</h1>" in month
     assert "Medal winners" in month and ">Gold</span>" in month and "29 points" in month
     missing = english().get("/leaderboard/2026/13/")
     assert missing.status_code == 404
@@ -86,7 +86,7 @@ def test_an_unknown_language_in_the_cookie_is_hungarian() -> None:
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
     response = client.get("/leaderboard/")
     assert response["Content-Language"] == "hu"
-    assert "<h1>Elo-ranglista</h1>" in response.content.decode()
+    assert "<h1>Elo-ranglista · Klub</h1>" in response.content.decode()
 
 
 def test_the_language_switch_is_a_form_that_works_without_javascript(september: None) -> None:
@@ -117,14 +117,14 @@ def test_the_language_switch_is_a_form_that_works_without_javascript(september: 
     assert switched.cookies[settings.LANGUAGE_COOKIE_NAME].value == "en"
     page = client.get(switched["Location"])
     assert page["Content-Language"] == "en"
-    assert "<h1>Monthly tournament · September 2026</h1>" in page.content.decode()
+    assert "<h1>Monthly tournament · September 2026 · Klub</h1>" in page.content.decode()
 
     back = client.post(
         action,
         {"csrfmiddlewaretoken": token[1], "next": "/leaderboard/", "language": "hu"},
     )
     assert back.status_code == 302
-    assert "<h1>Elo-ranglista</h1>" in client.get(back["Location"]).content.decode()
+    assert "<h1>Elo-ranglista · Klub</h1>" in client.get(back["Location"]).content.decode()
 
 
 def _po_entries(text: str) -> dict[tuple[str | None, str], list[str]]:

@@ -75,7 +75,7 @@ def test_a_month_page_shows_its_standings_and_medal_winners(make_player) -> None
     response = Client().get("/leaderboard/2026/9/")
     assert response.status_code == 200
     html = response.content.decode()
-    assert "<h1>Havi verseny · 2026. szeptember</h1>" in html
+    assert "<h1>Havi verseny · 2026. szeptember · Klub</h1>" in html
     assert "Érmesek" in html
     assert html.index("Anna") < html.index("Cili") < html.index("Béla")
     assert ">Arany</span>" in html and ">Ezüst</span>" in html and ">Bronz</span>" in html

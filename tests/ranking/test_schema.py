@@ -37,6 +37,6 @@ def test_tickets_and_stats_answer_as_documented(
 
     finished_match(anna.user, bela.user, schneider=True)
     stats = anna.client.get(f"/api/v1/players/{anna.user.pk}/stats/")
-    assert check(stats, STATS, "get")["schneider"] == 1
+    assert check(stats, STATS, "get")["variants"][0]["schneider"] == 1
     nobody = anna.client.get("/api/v1/players/987654/stats/")
     assert check(nobody, STATS, "get")["code"] == "player_not_found"

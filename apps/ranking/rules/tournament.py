@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 POINTS_WIN = 3
 POINTS_LOSS = 1
 MEDALS = {1: "gold", 2: "silver", 3: "bronze"}
+FIRST_YEAR = 2020  # the club's first tournaments: earlier months have none
 
 
 def month_of(moment: datetime) -> tuple[int, int]:
@@ -26,6 +27,11 @@ def previous_month(year: int, month: int) -> tuple[int, int]:
 
 def next_month(year: int, month: int) -> tuple[int, int]:
     return (year + 1, 1) if month == 12 else (year, month + 1)
+
+
+def month_held(year: int, month: int, *, current: tuple[int, int]) -> bool:
+    """A tournament month exists: a real month from ``FIRST_YEAR`` up to the ``current`` one."""
+    return 1 <= month <= 12 and year >= FIRST_YEAR and (year, month) <= current
 
 
 def month_start(year: int, month: int) -> datetime:
