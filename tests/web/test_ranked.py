@@ -1,5 +1,6 @@
-"""Ranked play from the browser: two registered players ask for a match at the same stake, are
-paired, play, and both see their coins move by the stake."""
+"""Ranked play from the browser: two registered players ask for a sixty-six match to 11 at the
+same stake, are paired, play, and both see their coins move by the stake and the match counted
+on the sixty-six ladder only."""
 
 from __future__ import annotations
 
@@ -40,12 +41,16 @@ def test_two_players_find_each_other_and_the_stake_changes_hands(
     dora.page.get_by_text("A keresés véget ért.").wait_for()
 
     for who in (dora, ede):
-        who.page.get_by_label("Tét").select_option("100")
+        ranked = who.page.get_by_role("region", name="Rangsorolt játék")
+        ranked.get_by_label("Játékváltozat", exact=True).select_option("sixty-six")
+        ranked.get_by_label("Cél", exact=True).select_option("11")
+        ranked.get_by_label("Tét").select_option("100")
         who.button("Ellenfél keresése").click()
     for who in (dora, ede):
         who.page.wait_for_url(re.compile(r"/m/[0-9a-f-]{36}/$"))
         who.page.locator(".table").wait_for()
         assert "Tét: 100" in who.page.locator(".topbar").inner_text()
+        assert who.page.evaluate("window.snapszer.client.view.target") == 11
     match_id = dora.match_id()
     assert ede.match_id() == match_id
 
@@ -64,6 +69,12 @@ def test_two_players_find_each_other_and_the_stake_changes_hands(
         who.page.get_by_role("link", name="← Kezdőlap").click()
         who.page.locator(".balance", has_text="érme").wait_for()
     assert (balance(dora), balance(ede)) == (1100, 900)
-    # and their profiles count the ranked match: a win for Dóra, a rádli for Ede
-    dora.page.locator(".stats", has_text="Meccsek: 1 · Győzelmek: 1 · Rádli: 0").wait_for()
-    ede.page.locator(".stats", has_text="Meccsek: 1 · Győzelmek: 0 · Rádli: 1").wait_for()
+    # and their profiles count the ranked match in sixty-six only: a win for Dóra, a rádli for Ede
+    for who, line in (
+        (dora, "Meccsek: 1 · Győzelmek: 1 · Rádli: 0"),
+        (ede, "Meccsek: 1 · Győzelmek: 0 · Rádli: 1"),
+    ):
+        sixty_six = who.page.get_by_role("region", name=re.compile("^Hatvanhat"))
+        sixty_six.get_by_text(line).wait_for()
+        klub = who.page.get_by_role("region", name=re.compile("^Klub"))
+        assert "Meccsek: 0" in klub.inner_text()

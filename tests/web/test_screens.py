@@ -61,3 +61,34 @@ def test_the_table_fits_the_screen(
     who.page.add_style_tag(content="html { font-size: 100% !important; }")
     who.page.screenshot(path=str(folder / f"table-{size}-{language}.png"), full_page=True)
     assert who.errors == []
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_members_home_page_fits_the_screen_with_every_game_offered(
+    chromium: Any, club_server: Any, make_player: Any, tmp_path: Path, *, size: str
+) -> None:
+    viewport = PHONE if size == "phone" else DESKTOP
+    who = person(chromium, viewport=viewport)
+    club_server.sign_in(who.context, make_player(display_name="Dóra").token)
+    who.goto(club_server)
+    who.page.get_by_text("Egyenleg: 1000 érme").wait_for()
+    ranked = who.page.get_by_role("region", name="Rangsorolt játék")
+    games = ranked.get_by_label("Játékváltozat", exact=True)
+    assert games.locator("option").all_inner_texts() == [
+        "Klub (20 lap, 7 pontig)",
+        "Hatvanhat (24 lap, elég-mondással)",
+    ]
+    target = ranked.get_by_label("Cél", exact=True)
+    assert not target.is_visible()  # klub is played to 7 only: no target to choose, nor its label
+    assert not who.page.get_by_text("Cél", exact=True).first.is_visible()
+    games.select_option("sixty-six")
+    assert target.is_visible() and target.locator("option").all_inner_texts() == [
+        "7 pontig",
+        "11 pontig",
+    ]
+    who.page.get_by_role("region", name="Hatvanhat (24 lap, elég-mondással)").wait_for()
+    assert who.page.evaluate(OVERFLOW) <= 0
+    folder = Path(os.environ.get("CLIENT_SCREENSHOTS", tmp_path))
+    folder.mkdir(parents=True, exist_ok=True)
+    who.page.screenshot(path=str(folder / f"home-{size}-hu.png"), full_page=True)
+    assert who.errors == []

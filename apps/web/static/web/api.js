@@ -83,7 +83,8 @@ export const api = {
   report: (body) => call("POST", v1("reports/"), body),
   wallet: () => call("GET", v1("wallet/")),
   ledger: () => call("GET", v1("wallet/ledger/?limit=10&offset=0")),
-  ticket: (stake) => call("POST", v1("matchmaking/tickets/"), { stake }),
+  ticket: (stake, variant, target) =>
+    call("POST", v1("matchmaking/tickets/"), target === null ? { stake, variant } : { stake, variant, target }),
   ticketGet: (id) => call("GET", v1(`matchmaking/tickets/${id}/`)),
   ticketCancel: (id) => call("DELETE", v1(`matchmaking/tickets/${id}/`)),
   stats: (userId) => call("GET", v1(`players/${userId}/stats/`)),

@@ -217,14 +217,15 @@ function friendsPanel(registered) {
 function rankedPanel(registered) {
   const status = h("p.form-status", { role: "status", "aria-live": "polite" });
   if (!registered) return panel(t("ranked"), h("p", {}, t("ranked_help")), h("p", {}, t("registered_only")));
+  const game = gameChoice("ranked");
   const form = h(
     "form",
     {
       onsubmit: async (event) => {
         event.preventDefault();
         try {
-          const stake = Number(form.querySelector("select").value);
-          const answer = await api.ticket(stake);
+          const stake = Number(form.querySelector("#stake").value);
+          const answer = await api.ticket(stake, game.variant(), game.target());
           ticket = { id: answer.id, stake, since: Date.now() };
           watchTicket(status, form);
         } catch (error) {
@@ -232,6 +233,7 @@ function rankedPanel(registered) {
         }
       },
     },
+    game.node,
     h("label", { for: "stake" }, t("stake")),
     h("select", { id: "stake" }, STAKES.map((s) => h("option", { value: s, selected: s === 100 }, String(s)))),
     h("button.primary", { type: "submit" }, t("find_match")),
@@ -319,13 +321,16 @@ function walletPanel() {
 }
 
 function profilePanel() {
-  const stats = h("p.stats", {}, t("loading"));
+  const stats = h("div.stats", {}, t("loading"));
   const status = h("p.form-status", { role: "status" });
-  api.stats(me.id).then((s) => {
-    const medals = s.medals.map((m) => `${m.year}/${m.month} ${m.medal}`).join(", ");
-    replace(stats, t("stats_line", { matches: s.matches, wins: s.wins, radli: s.radli, schneider: s.schneider }),
-      h("br"), t("rating", { rating: s.rating.rating }), h("br"), medals ? t("medals", { medals }) : t("no_medals"));
-  }).catch((e) => failure(stats, e));
+  // One block per ranked game: each has its own rating, results and medals.
+  api.stats(me.id).then((s) => replace(stats, ...s.variants.map((v) => {
+    const medals = v.medals.map((m) => `${m.year}/${m.month} ${m.medal}`).join(", ");
+    return h("section.game-stats", { "aria-label": t(`variant_${v.variant}`) },
+      h("h3", {}, t(`variant_${v.variant}`)),
+      h("p", {}, t("stats_line", { matches: v.matches, wins: v.wins, radli: v.radli, schneider: v.schneider }),
+        h("br"), t("rating", { rating: v.rating.rating }), h("br"), medals ? t("medals", { medals }) : t("no_medals")));
+  }))).catch((e) => failure(stats, e));
   const form = h(
     "form",
     {
