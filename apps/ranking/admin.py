@@ -21,9 +21,10 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 @admin.register(Rating)
 class RatingAdmin(ReadOnlyAdmin):
-    list_display = ["user", "rating", "matches", "updated_at"]
+    list_display = ["user", "variant", "rating", "matches", "updated_at"]
+    list_filter = ["variant"]
     search_fields = ["user__username", "user__display_name"]
-    ordering = ["-rating"]
+    ordering = ["variant", "-rating"]
 
 
 @admin.register(RatingChange)
@@ -34,17 +35,17 @@ class RatingChangeAdmin(ReadOnlyAdmin):
 
 @admin.register(Ticket)
 class TicketAdmin(ReadOnlyAdmin):
-    list_display = ["user", "stake", "status", "cancel_reason", "match", "created_at"]
-    list_filter = ["status", "stake"]
+    list_display = ["user", "variant", "target", "stake", "status", "cancel_reason", "match"]
+    list_filter = ["status", "variant", "stake"]
 
 
 @admin.register(Standing)
 class StandingAdmin(ReadOnlyAdmin):
-    list_display = ["user", "year", "month", "points", "wins", "losses", "elo_gain"]
-    list_filter = ["year", "month"]
+    list_display = ["user", "variant", "year", "month", "points", "wins", "losses", "elo_gain"]
+    list_filter = ["variant", "year", "month"]
 
 
 @admin.register(Medal)
 class MedalAdmin(ReadOnlyAdmin):
-    list_display = ["user", "year", "month", "rank", "points", "awarded_at"]
-    list_filter = ["year", "month", "rank"]
+    list_display = ["user", "variant", "year", "month", "rank", "points", "awarded_at"]
+    list_filter = ["variant", "year", "month", "rank"]
