@@ -18,83 +18,33 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import http.client
 import json
-import os
 import random
-import subprocess
-import sys
 import threading
 import time
-from pathlib import Path
 from typing import Any
 
-import psycopg
+from stack import (
+    DAPHNE,
+    HTTP_PORT,
+    WS_PORT,
+    Api,
+    cpu_seconds,
+    environment,
+    gunicorn_command,
+    make_tokens,
+    percentile,
+    recreate_database,
+    start,
+    stop,
+    wait_for,
+)
 from websockets.sync.client import connect
 
-ROOT = Path(__file__).resolve().parent.parent
-BIN = Path(sys.executable).parent
 DB_NAME = "snapszer_bench"
-HTTP_PORT, WS_PORT = 8001, 8002
-ENV = {
-    **os.environ,
-    "DJANGO_SETTINGS_MODULE": "config.settings.production",
-    "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DB_NAME}",
-    "REDIS_URL": "redis://127.0.0.1:6379/14",
-    "DJANGO_SECRET_KEY": "bench-only-secret-key-0123456789abcdefghijklmnopqrstuvwxyz",
-    "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
-    "HTTPS_ONLY": "false",  # plain HTTP on the loopback, no TLS proxy in front
-}
+ENV = environment(DB_NAME, redis_db=14)
 ORDER = {r: i for i, r in enumerate("9UOKXA")}
 GIVING_UP = ("surrender", "resign", "leave")
-
-
-def recreate_database() -> None:
-    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {DB_NAME}")
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=ENV, check=True)
-
-
-def make_tokens(count: int) -> list[str]:
-    """``count`` registered players with session tokens (made through Django, not timed)."""
-    code = f"""
-import django, json
-django.setup()
-from django.contrib.auth import login
-from django.test import RequestFactory
-from allauth.headless.internal.sessionkit import new_session
-from apps.accounts.models import User
-tokens = []
-for i in range({count}):
-    user = User.objects.create(username=f"bench{{i}}", email=f"bench{{i}}@example.com")
-    request = RequestFactory().post("/")
-    request.session = new_session()
-    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-    request.session.save()
-    tokens.append(request.session.session_key)
-print(json.dumps(tokens))
-"""
-    out = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env=ENV, check=True, capture_output=True, text=True
-    )
-    return json.loads(out.stdout.strip().splitlines()[-1])
-
-
-class Api:
-    """One persistent HTTP/1.1 connection speaking JSON with a session token."""
-
-    def __init__(self, token: str) -> None:
-        self.token = token
-        self.conn = http.client.HTTPConnection("127.0.0.1", HTTP_PORT, timeout=30)
-
-    def call(self, method: str, path: str, body: dict | None = None) -> tuple[int, dict]:
-        headers = {"X-Session-Token": self.token, "Content-Type": "application/json"}
-        payload = json.dumps(body) if body is not None else None
-        self.conn.request(method, path, body=payload, headers=headers)
-        response = self.conn.getresponse()
-        data = response.read()
-        return response.status, json.loads(data) if data else {}
 
 
 class SeatModel:
@@ -263,30 +213,6 @@ PROCESSES = {
 }
 
 
-def cpu_seconds() -> dict[str, float]:
-    """CPU seconds (user + system) used so far by the processes of each group, and by their
-    children that have ended."""
-    tick = os.sysconf("SC_CLK_TCK")
-    used = dict.fromkeys(PROCESSES, 0.0)
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        group = next((g for g, fragment in PROCESSES.items() if fragment in command), None)
-        if group is not None:
-            # its own time and that of its children that ended (a recycled gunicorn worker, a
-            # closed PostgreSQL backend), so that processes ending mid-run still count
-            used[group] += sum(int(f) for f in fields[11:15]) / tick
-    return used
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
 def measure(tokens: list[str], clients: int, seconds: float, poll: bool) -> dict[str, float]:
     stop = threading.Event()
     workers = [
@@ -298,10 +224,10 @@ def measure(tokens: list[str], clients: int, seconds: float, poll: bool) -> dict
     time.sleep(2.0)  # warm-up: matches created, sockets open
     for w in workers:
         w.latencies.clear()
-    start, cpu_before = time.perf_counter(), cpu_seconds()
+    start, cpu_before = time.perf_counter(), cpu_seconds(PROCESSES)
     time.sleep(seconds)
     stop.set()
-    elapsed, cpu_after = time.perf_counter() - start, cpu_seconds()
+    elapsed, cpu_after = time.perf_counter() - start, cpu_seconds(PROCESSES)
     for w in workers:
         w.join(timeout=30)
     latencies = [x for w in workers for x in w.latencies]
@@ -316,19 +242,6 @@ def measure(tokens: list[str], clients: int, seconds: float, poll: bool) -> dict
     }
 
 
-def wait_for(port: int, path: str) -> None:
-    deadline = time.time() + 30
-    while time.time() < deadline:
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            conn.request("GET", path)
-            conn.getresponse().read()
-            return
-        except OSError:
-            time.sleep(0.2)
-    raise RuntimeError(f"nothing answers on port {port}")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=10.0)
@@ -338,29 +251,10 @@ def main() -> None:
     parser.add_argument("--poll", action="store_true", help="GET before every move, no sockets")
     args = parser.parse_args()
 
-    recreate_database()
-    tokens = make_tokens(2 * max(args.clients))
+    recreate_database(ENV, DB_NAME)
+    tokens = make_tokens(ENV, 2 * max(args.clients))
     # the production configuration (deploy/gunicorn.conf.py), on the bench's port
-    gunicorn = [
-        str(BIN / "gunicorn"),
-        "config.wsgi:application",
-        "--config=deploy/gunicorn.conf.py",
-        f"--bind=127.0.0.1:{HTTP_PORT}",
-        "--log-level=warning",
-    ]
-    if args.workers is not None:
-        gunicorn.append(f"--workers={args.workers}")
-    if args.threads is not None:
-        gunicorn += [f"--threads={args.threads}"]
-        if args.threads == 1:
-            gunicorn.append("--worker-class=sync")
-    daphne = [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(WS_PORT), "config.asgi:application"]
-    servers = [
-        subprocess.Popen(
-            cmd, cwd=ROOT, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
-        for cmd in (gunicorn, daphne)
-    ]
+    servers = start([gunicorn_command(args.workers, args.threads), DAPHNE], ENV)
     try:
         wait_for(HTTP_PORT, "/api/schema/")
         wait_for(WS_PORT, "/")
@@ -378,9 +272,7 @@ def main() -> None:
             cpu = ", ".join(f"{g} {r[f'cpu_{g}']:.2f}" for g in PROCESSES)
             print(f"             CPU ms per move: {cpu}")
     finally:
-        for server in servers:
-            server.terminate()
-            server.wait(timeout=30)
+        stop(servers)
 
 
 if __name__ == "__main__":
