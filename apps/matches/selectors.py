@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from apps.accounts.models import User
 from apps.common.errors import Conflict, NotFound
-from apps.matches.engine import MatchState, from_json, view_for
+from apps.matches.engine import VARIANTS, MatchState, from_json, view_for, waiting_view
 from apps.matches.engine.events import DealEnded, DealStarted, HandShown
 
 from . import event_store
@@ -116,7 +116,10 @@ def match_payload(*, match: Match, seat: int, user: User) -> dict[str, Any]:
 
 
 def seat_view(match: Match, state: MatchState, seat: int) -> dict[str, Any]:
-    """The engine's view for ``seat``; between people it offers the presence actions too."""
+    """The engine's view for ``seat``; between people it offers the presence actions too. A
+    room that waits for players shows the variant and target it was made with."""
+    if not state.started:
+        return waiting_view(VARIANTS[match.variant], match.target, seat)
     return view_for(state, seat, online=match.mode != Match.Mode.COMPUTER)
 
 

@@ -332,7 +332,7 @@ def _submit(
             except CodecError as malformed:
                 raise Problem(str(malformed), code="invalid_action") from None
             if not isinstance(command, (TABLE_PLAYER_COMMANDS, VARIANTS[match.variant].commands)):
-                raise Problem(f"players cannot send {command.type!r}", code="invalid_action")
+                raise Problem(_not_sendable(command, match.variant), code="invalid_action")
             if isinstance(command, ONLINE_ONLY) and match.mode == Match.Mode.COMPUTER:
                 raise Conflict(
                     "pauses and showing your hand are for games with other players",
@@ -369,6 +369,14 @@ def _submit(
         if previous is None:  # pragma: no cover - the constraint names this very id
             raise
         return previous, seat
+
+
+def _not_sendable(command: Command, variant: str) -> str:
+    """Why a player may not send ``command`` in a ``variant`` match: another variant's action,
+    or one only the server sends."""
+    if any(isinstance(command, rules.commands) for rules in VARIANTS.values()):
+        return f"a {variant} match has no {command.type!r}"
+    return f"players cannot send {command.type!r}"
 
 
 def _retried(match: Match, user: User, command: Command, client_move_id: str) -> Outcome | None:

@@ -189,8 +189,9 @@ SPECTACULAR_SETTINGS = {
     ],
     # The engine's views and events are declared next to the engine code that builds them
     # (apps/matches/engine/shapes.py, each variant's Rules.shapes); this hook makes them the
-    # components MatchView, DealView, Event … (with their enums: ViewStatusEnum, PhaseEnum,
-    # ActionTypeEnum, DealEndReasonEnum, MatchEndReasonEnum). It runs after the enum hook.
+    # components MatchView (KlubMatchView, SixtySixMatchView …), Event … (with their enums:
+    # ViewStatusEnum, PhaseEnum, ActionTypeEnum, DealEndReasonEnum, MatchEndReasonEnum). It
+    # runs after the enum hook.
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "apps.matches.api.schema.declared_components",

@@ -1,11 +1,11 @@
 """The declared shapes (``engine/shapes.py``, ``Rules.shapes``) hold what the engine really
 builds: every view, history and redacted event of stored klub matches that between them reach
 every event type and every way a deal or a match ends, for both seats, validates against its
-declaration; and the union by variant is one shape while the variants agree."""
+declaration; the match view is one shape per variant, told apart by ``variant``; and elsewhere
+the union by variant is one shape while the variants agree."""
 
 from __future__ import annotations
 
-import dataclasses
 from functools import cache
 from typing import Any
 
@@ -26,7 +26,7 @@ from apps.matches.engine.variants.klub import KlubRules
 from tests.schema_check import json_schema
 
 from .test_stored_streams import DEAL_END_REASONS, EVENT_TYPES, MATCH_END_REASONS, stored_matches
-from .toy import ThreeCardKlub
+from .toy import TOY, ThreeCardKlub, toy_registered
 
 SEATS = (0, 1)
 # The events and actions sixty-six adds to klub's (its views are held to their shapes in
@@ -111,22 +111,44 @@ def test_the_event_union_names_each_type_once_and_tells_them_apart_by_type() -> 
 
 
 def test_variants_that_agree_make_one_shape_and_others_a_union() -> None:
-    klub = VARIANTS["klub"]
-    assert shapes.deal_view([klub, ThreeCardKlub()]) == shapes.deal_view([klub])
-    assert shapes.deal_view([klub])["title"] == "DealView"
-    assert "anyOf" not in shapes.deal_view([klub])
+    klub = KlubRules.shapes.history
+    agreeing = shapes.union("History", {"klub": klub, TOY: ThreeCardKlub.shapes.history})
+    assert agreeing == {**klub, "title": "History"}
+    other = shapes.reshaped(klub, drop=("closed",))
+    both = shapes.union("History", {"klub": klub, "other-game": other})
+    assert both["title"] == "History"
+    assert [m["title"] for m in both["anyOf"]] == ["KlubHistory", "OtherGameHistory"]
+    assert "closed" not in both["anyOf"][1]["properties"]
 
-    class Other(KlubRules):
-        name = "other-game"
-        shapes = dataclasses.replace(
-            KlubRules.shapes,
-            deal_view=shapes.reshaped(KlubRules.shapes.deal_view, drop=("talon_size",)),
-        )
 
-    both = shapes.deal_view([klub, Other()])
-    assert both["title"] == "DealView"
-    assert [m["title"] for m in both["anyOf"]] == ["KlubDealView", "OtherGameDealView"]
-    assert "talon_size" not in both["anyOf"][1]["properties"]
+def test_the_match_view_is_one_shape_per_variant_told_apart_by_its_variant() -> None:
+    """Each registered variant, the tests' toy too, has its own match view whose ``variant``
+    is that variant's name alone, so exactly one fits; the order variants were registered in
+    changes nothing."""
+    with toy_registered():
+        variants = list(VARIANTS.values())
+        declared = shapes.match_view(variants)
+        assert shapes.match_view(reversed(variants)) == declared
+    members = {m["title"]: m for m in declared["oneOf"]}
+    assert declared["discriminator"] == {
+        "propertyName": "variant",
+        "mapping": {
+            "klub": "KlubMatchView",
+            TOY: "Klub3MatchView",
+            "sixty-six": "SixtySixMatchView",
+        },
+    }
+    assert list(members) == ["KlubMatchView", "Klub3MatchView", "SixtySixMatchView"]
+    for name, title in declared["discriminator"]["mapping"].items():
+        member = members[title]
+        assert member["properties"]["variant"]["enum"] == [name]
+        assert "variant" in member["required"]
+    sixty_six = members["SixtySixMatchView"]["properties"]
+    assert sixty_six["target"]["enum"] == [7, 11]
+    assert shapes.unwrap(sixty_six["deal"])["title"] == "SixtySixDealView"
+    assert "bonus" in shapes.unwrap(sixty_six["deal"])["properties"]
+    klub_deal = shapes.unwrap(members["KlubMatchView"]["properties"]["deal"])
+    assert "bonus" not in klub_deal["properties"]
 
 
 def test_the_actions_are_the_commands_a_seat_may_be_offered() -> None:

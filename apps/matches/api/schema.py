@@ -6,9 +6,11 @@ JSON itself — the match view with its deal view, the actions, the presence clo
 is not described here: it is declared once next to the engine code that builds it
 (``engine/shapes.py``, each variant's ``Rules.shapes``), and ``declared_components``, a
 postprocessing hook (``SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"]``), turns those
-declarations into components (``MatchView``, ``DealView``, ``Event`` …; a named part of a
+declarations into components (``MatchView``, ``KlubDealView``, ``Event`` …; a named part of a
 declaration becomes the component of its name). A field that holds one is a ``declared(name)``
-field. Where variants differ, the component is a union by variant (``shapes.union``).
+field. ``MatchView`` is one component per registered variant, a ``oneOf`` told apart by
+``variant`` (``shapes.match_view``); elsewhere, where variants differ, the component is a union
+by variant (``shapes.union``).
 """
 
 from __future__ import annotations

@@ -6,6 +6,7 @@ variant, a ``Rules`` registered in ``variants/``, for everything a game decides 
 events = decide(state, command, now=now)   # or raises RuleViolation(code, message)
 state = evolve(state, event)               # for each event; replay(events) folds them all
 view_for(state, seat)                      # what that seat may know, JSON-ready
+waiting_view(rules, target, seat)          # the same before the match starts (a waiting room)
 history_for(state, seat)                   # the public record of the running deal
 """
 
@@ -29,7 +30,7 @@ from .legal import legal_actions
 from .rules import VARIANTS, Rules, register, rules_for, unregister
 from .state import INITIAL, Deal, MatchState
 from .variants.klub.commands import CloseTalon, ExchangeTrump, PlayCard, Surrender
-from .view import history_for, redact_event, view_for
+from .view import history_for, redact_event, view_for, waiting_view
 
 __all__ = [
     "CODES",
@@ -74,4 +75,5 @@ __all__ = [
     "to_json",
     "unregister",
     "view_for",
+    "waiting_view",
 ]

@@ -59,6 +59,11 @@ class Rules:
     def __repr__(self) -> str:
         return f"<Rules {self.name}>"
 
+    def match_target(self, chosen: int | None) -> int:
+        """The game points a match made with ``chosen`` is played to (``None``: the default).
+        Whether the variant plays to it is checked when the match starts."""
+        return self.targets[0] if chosen is None else chosen
+
     # --- the deal ------------------------------------------------------------------------
 
     def new_deal(self, event: DealStarted, previous: Deal | None = None) -> Deal:

@@ -8,8 +8,9 @@ The declarations are JSON Schema dicts in the OpenAPI 3.0 dialect (``nullable: t
 a ``null`` type), pure data: the API turns them into its OpenAPI components
 (``apps/matches/api/schema.py``), and the tests hold real views, histories and events to them.
 A schema with a ``title`` is a named part (the API's component of that name, e.g. ``Trick``);
-two different schemas may not share a title. Where the variants differ, the shape is a union by
-variant (:func:`union`): with one variant, or several that agree, it is that one shape.
+two different schemas may not share a title. The match view is one shape per variant, told apart
+by its ``variant`` (:func:`match_view`); elsewhere, where the variants differ, the shape is a
+union by variant (:func:`union`): with one variant, or several that agree, it is that one shape.
 
 What a seat sees: these describe a seat's view (the API serves no other); a spectator's
 (``seat=None``) leaves out the seat's own fields (its hand, captured cards, points).
@@ -129,9 +130,9 @@ def union(title: str, members: Mapping[str, JSON]) -> JSON:
         return {**distinct[0][1], "title": title}
     return {
         "title": title,
-        # anyOf, not oneOf: a JSON object is open, so one variant's view may also fit another's
-        # shape (sixty-six's deal view has every field of klub's); the match view's
-        # ``variant`` says which it is
+        # anyOf, not oneOf: a JSON object is open, so one variant's record may also fit
+        # another's shape (sixty-six's has every field of klub's); the match's ``variant``
+        # says which it is
         "anyOf": [{**schema, "title": _camel(name) + title} for name, schema in distinct],
     }
 
@@ -207,17 +208,15 @@ MATCH_RESULT = reshaped(
 )
 
 
-def deal_view(variants: Iterable[Rules]) -> JSON:
-    """``view_for``'s ``deal``: the variant's deal view, with the hands shown to the seat."""
+def deal_view(rules: Rules) -> JSON:
+    """``view_for``'s ``deal`` in a match of ``rules``: the variant's deal view, with the hands
+    shown to the seat, named ``<Variant>DealView``."""
     shown = array(SHOWN_HAND, "the other players' hands shown to you right now (online play, 10 s)")
-    return union(
-        "DealView",
-        {
-            rules.name: reshaped(
-                rules.shapes.deal_view, add={"shown_hands": shown}, optional=("shown_hands",)
-            )
-            for rules in variants
-        },
+    return reshaped(
+        rules.shapes.deal_view,
+        add={"shown_hands": shown},
+        optional=("shown_hands",),
+        title=_camel(rules.name) + "DealView",
     )
 
 
@@ -251,23 +250,46 @@ def action(variants: Iterable[Rules]) -> JSON:
 
 
 def match_view(variants: Iterable[Rules]) -> JSON:
-    """``view_for(state, seat)``."""
-    variants = list(variants)
+    """``view_for(state, seat)`` (before the match starts: ``waiting_view``): one shape per
+    variant, named ``<Variant>MatchView``, told apart by ``variant``. Each variant's has its own
+    deal view and targets, and the same actions, presence and result."""
+    variants = sorted(variants, key=lambda rules: rules.name)  # whatever order they came in
+    actions = array(action(variants), "what you may send now; empty if nothing")
+    members = [_variant_match_view(rules, actions) for rules in variants]
+    return {
+        "title": "MatchView",
+        "description": "Everything the caller's seat may know now (`engine.view_for`); its "
+        "`variant` says which variant's shape it has.",
+        "oneOf": members,
+        "discriminator": {
+            "propertyName": "variant",
+            "mapping": {rules.name: m["title"] for rules, m in zip(variants, members, strict=True)},
+        },
+    }
+
+
+def _variant_match_view(rules: Rules, actions: JSON) -> JSON:
     return obj(
         {
             "seat": INTEGER,
             "status": VIEW_STATUS,
-            "variant": nullable(STRING),
-            "target": described(INTEGER, "game points that win the match"),
-            "scores": array(INTEGER, "game points"),
+            "variant": {"type": "string", "enum": [rules.name]},
+            "target": {
+                "type": "integer",
+                "enum": list(rules.targets),
+                "description": "game points that win the match",
+            },
+            "scores": array(INTEGER, "game points; empty before the match starts"),
             "deals_played": INTEGER,
-            "deal": nullable(deal_view(variants)),
+            "deal": described(
+                nullable(deal_view(rules)), "the current deal; null before the first deal"
+            ),
             "result": nullable(MATCH_RESULT),
-            "legal_actions": array(action(variants), "what you may send now; empty if nothing"),
+            "legal_actions": actions,
             "presence": described(PRESENCE, "absent before the match starts"),
         },
-        title="MatchView",
-        description="Everything the caller's seat may know now (`engine.view_for`).",
+        title=_camel(rules.name) + "MatchView",
+        description=f"The view of a `{rules.name}` match (`engine.view_for`).",
         optional=("presence",),
     )
 

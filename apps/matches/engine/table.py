@@ -31,7 +31,7 @@ def start_match(rec: Recorder, cmd: StartMatch) -> None:
     if rec.state.started:
         raise RuleViolation("match_already_started", "the match has already been started")
     rules = rules_for(cmd.variant)
-    target = rules.targets[0] if cmd.target is None else cmd.target
+    target = rules.match_target(cmd.target)
     if target not in rules.targets:
         raise RuleViolation("invalid_target", f"{rules.name} is played to {rules.targets}")
     if not 0 <= cmd.first_dealer < rules.seats:

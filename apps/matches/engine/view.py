@@ -17,7 +17,7 @@ from .events import Event, HandShown
 from .legal import legal_actions
 from .presence import PAUSES_PER_DEAL, PAUSES_PER_MATCH, presence_actions
 from .rules import Rules
-from .state import MatchState
+from .state import INITIAL, MatchState
 
 
 def _status(state: MatchState) -> str:
@@ -58,6 +58,13 @@ def view_for(state: MatchState, seat: int | None, *, online: bool = False) -> JS
             actions += presence_actions(state, seat)
         view["legal_actions"] = [_action_json(a) for a in actions]
     return view
+
+
+def waiting_view(rules: Rules, target: int | None, seat: int | None) -> JSON:
+    """The view of a match made but not started yet (a room waiting for its players): the
+    empty match's view, with the variant and target it was made with (the engine learns them
+    only when it starts)."""
+    return view_for(INITIAL, seat) | {"variant": rules.name, "target": rules.match_target(target)}
 
 
 def _presence(state: MatchState) -> JSON:

@@ -1,7 +1,7 @@
 """The JSON a two-seat deal is shown as, declared (``shapes.py`` says how): the deal view of
 ``view.deal_view`` with its reveal, the public history of ``history.history``, and the events
 ``view.redact`` changes. The tests hold real views, histories and events to these, and the API's
-OpenAPI components (``DealView``, ``RevealedDeal``, ``Trick`` …) are made from them.
+OpenAPI components (``KlubDealView``, ``RevealedDeal``, ``Trick`` …) are made from them.
 
 ``declare`` builds them for a deck; ``sixty-six`` declares its own with it (its 24 cards, its
 reasons, its extra fields), under names of its own where they differ from klub's. The events are
