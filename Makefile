@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench bench-bots research clean
+.PHONY: run test test-faults lint bench bench-bots research clean
 
 # setup.py builds apps/bots/_search.c in place: a changed C file reinstalls (and rebuilds) it
 $(STAMP): pyproject.toml setup.py apps/bots/_search.c
@@ -22,6 +22,11 @@ run: $(STAMP)
 ## (in parallel: one pytest-xdist worker per core, each with its own test database and Redis db)
 test: $(STAMP) lint
 	$(BIN)/pytest -n auto --dist worksteal
+
+## test-faults: the fault suite (tests/faults, a few minutes; not part of `make test`): its own
+## Redis and PostgreSQL cluster (initdb), the production processes, faults injected during play
+test-faults: $(STAMP)
+	$(BIN)/pytest -n 0 -m faults tests/faults
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

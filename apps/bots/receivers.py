@@ -40,4 +40,5 @@ def bot_move_schedule(sender: Any, *, match: Match, state: MatchState, **_: Any)
         from .tasks import bot_move  # noqa: PLC0415 (the task imports the bot's services)
 
         match_id = str(match.id)
-        transaction.on_commit(lambda: bot_move.delay(match_id))
+        # robust: the player's move is committed; a broker that does not answer is logged
+        transaction.on_commit(lambda: bot_move.delay(match_id), robust=True)

@@ -52,6 +52,11 @@ _SERVER: dict[str, tuple[int, str]] = {
     "unsupported_media_type": (415, "the body is not `application/json`"),
     "throttled": (429, "too many guests created from your address; see `Retry-After`"),
     "server_error": (500, "a bug on our side"),
+    "service_unavailable": (
+        503,
+        "PostgreSQL or Redis, which the server needs, did not answer: nothing was changed; try "
+        "again after `Retry-After` seconds",
+    ),
     "not_ready": (
         503,
         "`/readyz` (outside the API): a service the server needs does not answer; `failed` "

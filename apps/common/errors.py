@@ -7,22 +7,35 @@ the same shape (and ``JSONParser`` makes sure that no request body is a server e
 
     {"type": "https://snapszer.klub/problems/not_your_turn", "title": "…", "status": 409,
      "detail": "it is not your turn", "code": "not_your_turn", …extra members}
+
+A service the server needs that does not answer (``OUTAGES``: PostgreSQL, Redis as cache,
+channel layer or Celery broker) is a ``503 service_unavailable`` with ``Retry-After``, never a
+500: the DRF handler answers it for the API in every mode, ``server_error`` everywhere else
+(Django calls it while the exception is being handled). The request's transaction was rolled
+back by the exception, so nothing it meant to write was written.
 """
 
 from __future__ import annotations
 
+import logging
 import math
 import re
+import sys
 from http import HTTPStatus
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
+from django.db import InterfaceError as DatabaseInterfaceError
+from django.db import OperationalError as DatabaseOperationalError
 from django.db import connections
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.urls import Resolver404, resolve
 from django.views.csrf import csrf_failure as django_csrf_failure
 from django.views.decorators.csrf import csrf_exempt
+from kombu.exceptions import OperationalError as BrokerError
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 from rest_framework import exceptions, parsers, status
 from rest_framework.response import Response
 
@@ -39,6 +52,20 @@ _CSRF_PREFIX = "CSRF Failed: "
 DETAIL_LIMIT = 300
 # A quoted part of a validation message, e.g. DRF's '"<input>" is not a valid choice.'
 _QUOTED = re.compile(r'"([^"]*)"')
+#: What a 503 asks the client to wait, in seconds, before it tries again.
+RETRY_AFTER_SECONDS = 5
+#: The errors of a service that does not answer: PostgreSQL (a lost or refused connection, a
+#: server shutting down), Redis (the cache, the sessions' cache, the channel layer) and the
+#: Celery broker (``kombu``'s error when a task cannot be published).
+OUTAGES = (
+    DatabaseOperationalError,
+    DatabaseInterfaceError,
+    RedisConnectionError,
+    RedisTimeoutError,
+    BrokerError,
+)
+
+logger = logging.getLogger(__name__)
 
 
 class Problem(Exception):
@@ -125,8 +152,22 @@ def _problem_response(status_code: int, body: dict, headers: dict | None = None)
     return Response(body, status=status_code, content_type=CONTENT_TYPE, headers=headers)
 
 
+def outage_body() -> dict:
+    return problem_body(
+        status_code=503,
+        code="service_unavailable",
+        title="Service Unavailable",
+        detail=f"the service is briefly unavailable; nothing was changed, try again in "
+        f"{RETRY_AFTER_SECONDS} seconds",
+    )
+
+
 def problem_exception_handler(exc: Exception, context: dict) -> Response | None:
     """DRF's exception handler, speaking problem+json for every error the API can raise."""
+    if isinstance(exc, OUTAGES):
+        logger.error("service unavailable: %r", exc, exc_info=exc)
+        headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
+        return _problem_response(503, outage_body(), headers)
     if isinstance(exc, Problem):
         body = problem_body(
             status_code=exc.status, code=exc.code, title=exc.title, detail=exc.detail, **exc.extra
@@ -202,6 +243,10 @@ def api_not_found(request: HttpRequest) -> HttpResponse:
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
+    """``handler500``: a 500 problem, or a 503 if a service did not answer (``OUTAGES``)."""
+    if isinstance(sys.exc_info()[1], OUTAGES):
+        headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
+        return JsonResponse(outage_body(), status=503, content_type=CONTENT_TYPE, headers=headers)
     body = problem_body(
         status_code=500,
         code="server_error",

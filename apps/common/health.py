@@ -28,7 +28,7 @@ from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from redis import Redis
 
-from .errors import CONTENT_TYPE, problem_body
+from .errors import CONTENT_TYPE, RETRY_AFTER_SECONDS, problem_body
 
 logger = logging.getLogger(__name__)
 
@@ -37,8 +37,6 @@ READYZ = ("/readyz", "/readyz/")
 #: Seconds the channel layer's Redis has to answer a PING (the cache's own client and the
 #: database connection have their timeouts in the settings).
 LAYER_TIMEOUT = 2.0
-#: What a 503 asks the prober to wait before it asks again.
-RETRY_AFTER_SECONDS = 5
 NO_STORE = {"Cache-Control": "no-store"}
 
 

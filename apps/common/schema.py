@@ -82,17 +82,28 @@ BODY_REFUSALS = {
 }
 
 
+# What every operation may answer while PostgreSQL or Redis is down (errors.OUTAGES).
+OUTAGE = "`service_unavailable`: PostgreSQL or Redis does not answer; try again after `Retry-After`"
+
+
 def edge_responses(result: dict, generator: object, request: object, public: bool) -> dict:
     """drf-spectacular postprocessing hook: document the refusals of ``BODY_REFUSALS`` on every
-    operation that takes a body, and make "a URL or empty" mean one thing: drf-spectacular
-    writes it as ``oneOf`` [URL, empty string], which an empty string matches twice (a URL's
-    format is not checked by every validator), so the URL branch gets ``minLength: 1``."""
+    operation that takes a body and the outage 503 on every operation, and make "a URL or
+    empty" mean one thing: drf-spectacular writes it as ``oneOf`` [URL, empty string], which
+    an empty string matches twice (a URL's format is not checked by every validator), so the
+    URL branch gets ``minLength: 1``."""
     problem = {CONTENT_TYPE: {"schema": {"$ref": "#/components/schemas/Problem"}}}
     for operations in result.get("paths", {}).values():
         for operation in operations.values():
-            if not isinstance(operation, dict) or "requestBody" not in operation:
+            if not isinstance(operation, dict):
                 continue
             responses = operation.setdefault("responses", {})
+            retry = {"Retry-After": {"schema": {"type": "integer"}, "description": "seconds"}}
+            responses.setdefault(
+                "503", {"description": OUTAGE, "content": problem, "headers": retry}
+            )
+            if "requestBody" not in operation:
+                continue
             for status, description in BODY_REFUSALS.items():
                 responses.setdefault(status, {"description": description, "content": problem})
     _exclusive_blank_urls(result.get("components", {}).get("schemas", {}))

@@ -100,17 +100,28 @@ def command_apply(
     return Outcome(match, first_seq, match.version, events, state)
 
 
-def _project(match: Match, state: MatchState, now: datetime) -> None:
-    match.scores = list(state.scores)
+def projection_of(state: MatchState) -> dict[str, object]:
+    """The ``Match`` columns that follow from the state of a started match alone (besides the
+    ``version`` and ``finished_at``, which come from the events' seqs and times). The write
+    path sets them; ``integrity.py`` compares them with a replay."""
     deal = state.deal
     playing = deal is not None and not deal.over and not state.finished
     actors = state.variant.actors(state) if playing and state.variant else ()
-    match.turn_seat = actors[0] if actors else None
-    match.next_deadline_at = next_deadline(state)
+    result = state.result
+    return {
+        "status": Match.Status.FINISHED if result is not None else Match.Status.ACTIVE,
+        "scores": list(state.scores),
+        "turn_seat": actors[0] if actors else None,
+        "winner_seat": result.winner if result is not None else None,
+        "end_reason": result.reason if result is not None else "",
+        "next_deadline_at": next_deadline(state),
+    }
+
+
+def _project(match: Match, state: MatchState, now: datetime) -> None:
+    for field, value in projection_of(state).items():
+        setattr(match, field, value)
     if state.result is not None:
-        match.status = Match.Status.FINISHED
-        match.winner_seat = state.result.winner
-        match.end_reason = state.result.reason
         match.finished_at = now
 
 

@@ -1,6 +1,7 @@
 """The matches app's own after-commit reactions to new events (``signals.events_appended``):
 the push to the match's sockets, and a worker woken at each new deadline (not in embedded mode,
-where loads and the sweep apply deadlines)."""
+where loads and the sweep apply deadlines). Neither may fail the request whose events were
+committed: the push logs its own failures, the scheduling is ``robust``."""
 
 from __future__ import annotations
 
@@ -37,8 +38,11 @@ def deadlines_schedule(sender: Any, *, match: Match, events: list[Event], **_: A
 
     match_id = match.id
     for deadline in _new_deadlines(events):
+        # robust: a broker that does not answer (logged) must not fail the committed move;
+        # the periodic sweep (``tasks.deadlines_sweep``) applies the deadline then
         transaction.on_commit(
-            lambda at=deadline: tasks.deadlines_fire.apply_async((str(match_id),), eta=at)
+            lambda at=deadline: tasks.deadlines_fire.apply_async((str(match_id),), eta=at),
+            robust=True,
         )
 
 

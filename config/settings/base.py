@@ -104,7 +104,7 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+SESSION_ENGINE = "apps.common.sessions"
 
 # --- allauth (headless: JSON endpoints for apps and browsers) -------------------------------
 ACCOUNT_LOGIN_METHODS = {"email"}
