@@ -41,6 +41,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # outermost: the unread rest of a refused body is read, so keep-alive survives (bodies.py)
+    "apps.common.bodies.UnreadBodyMiddleware",
     # X-Request-ID: taken or made, answered, in every log line and the tasks sent (logs.py)
     "apps.common.logs.RequestIdMiddleware",
     # /healthz and /readyz, before the host check, the HTTPS redirect and sessions

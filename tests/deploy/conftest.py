@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import socket
 import subprocess
 import sys
-from collections.abc import Callable
-from pathlib import Path
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+from tests.deploy.servers import DEPLOY, ROOT, Club, closed_port, procfile
+
+__all__ = ["DEPLOY", "ROOT", "closed_port", "procfile"]
+
 
 #: Every variable the production settings read that a test may set (cleared first, so the
 #: machine's environment does not leak in).
@@ -77,8 +78,9 @@ def run_python(
     )
 
 
-def closed_port() -> int:
-    """A port of 127.0.0.1 nothing listens on (free a moment ago)."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+@pytest.fixture
+def club_processes(transactional_db: None) -> Iterator[Club]:
+    """Production processes on the test database (``tests/deploy/servers.py``)."""
+    club = Club()
+    yield club
+    club.stop()
