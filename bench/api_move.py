@@ -256,7 +256,7 @@ class Client(threading.Thread):
 # Where the CPU goes: processes by a fragment of their command line (Linux /proc).
 PROCESSES = {
     "gunicorn": "gunicorn",
-    "daphne": "daphne",
+    "daphne": "config.ws",
     "postgres": "postgres",
     "redis": "redis-server",
     "clients": "api_move.py",
@@ -354,7 +354,9 @@ def main() -> None:
         gunicorn += [f"--threads={args.threads}"]
         if args.threads == 1:
             gunicorn.append("--worker-class=sync")
-    daphne = [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(WS_PORT), "config.asgi:application"]
+    # `ws` of deploy/Procfile: daphne with a close frame for a failed socket (config/ws.py)
+    daphne = [str(BIN / "python"), "-m", "config.ws", "-b", "127.0.0.1", "-p", str(WS_PORT)]
+    daphne.append("config.asgi:application")
     servers = [
         subprocess.Popen(
             cmd, cwd=ROOT, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
