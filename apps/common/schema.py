@@ -16,6 +16,7 @@ from rest_framework import serializers
 
 from .catalogue import CODES
 from .errors import CONTENT_TYPE, PROBLEM_BASE
+from .uris import MAX_URI_LENGTH
 
 
 class ProblemSerializer(serializers.Serializer):
@@ -80,21 +81,29 @@ BODY_REFUSALS = {
     "413": "`payload_too_large`: the body is over 2.5 MB",
     "415": "`unsupported_media_type`: the body is not `application/json`",
 }
+# ... and every operation, body or not (uris.py).
+URI_REFUSALS = {
+    "414": f"`uri_too_long`: the URI (path and query) is over {MAX_URI_LENGTH} characters",
+}
 
 
 def edge_responses(result: dict, generator: object, request: object, public: bool) -> dict:
-    """drf-spectacular postprocessing hook: document the refusals of ``BODY_REFUSALS`` on every
-    operation that takes a body, and make "a URL or empty" mean one thing: drf-spectacular
-    writes it as ``oneOf`` [URL, empty string], which an empty string matches twice (a URL's
-    format is not checked by every validator), so the URL branch gets ``minLength: 1``."""
+    """drf-spectacular postprocessing hook: document the refusals of ``URI_REFUSALS`` on every
+    operation and those of ``BODY_REFUSALS`` on every operation that takes a body, and make
+    "a URL or empty" mean one thing: drf-spectacular writes it as ``oneOf`` [URL, empty
+    string], which an empty string matches twice (a URL's format is not checked by every
+    validator), so the URL branch gets ``minLength: 1``."""
     problem = {CONTENT_TYPE: {"schema": {"$ref": "#/components/schemas/Problem"}}}
     for operations in result.get("paths", {}).values():
         for operation in operations.values():
-            if not isinstance(operation, dict) or "requestBody" not in operation:
+            if not isinstance(operation, dict) or "responses" not in operation:
                 continue
-            responses = operation.setdefault("responses", {})
-            for status, description in BODY_REFUSALS.items():
-                responses.setdefault(status, {"description": description, "content": problem})
+            refusals = URI_REFUSALS
+            if "requestBody" in operation:
+                refusals = {**URI_REFUSALS, **BODY_REFUSALS}
+            for status, description in refusals.items():
+                answer = {"description": description, "content": problem}
+                operation["responses"].setdefault(status, answer)
     _exclusive_blank_urls(result.get("components", {}).get("schemas", {}))
     return result
 

@@ -49,6 +49,8 @@ MIDDLEWARE = [
     "apps.common.health.HealthMiddleware",
     # CORS next: a preflight is answered before anything else (authentication included).
     "corsheaders.middleware.CorsMiddleware",
+    # a URI over 2048 characters: 414 problem+json (uris.py)
+    "apps.common.uris.UriLengthMiddleware",
     "apps.common.middleware.ApiProblemMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
