@@ -62,11 +62,13 @@ def production_settings(monkeypatch: pytest.MonkeyPatch) -> Callable[..., dict[s
 
 
 def run_python(
-    code: str, *, env: dict[str, str], timeout: float = 60
+    code: str, *, env: dict[str, str], unset: tuple[str, ...] = (), timeout: float = 60
 ) -> subprocess.CompletedProcess:
     """``python -c code`` at the project root, with ``env`` over a copy of this environment
-    from which ``DJANGO_SETTINGS_MODULE`` is removed (give it in ``env`` to set it)."""
-    base = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    from which ``DJANGO_SETTINGS_MODULE`` (give it in ``env`` to set it) and the variables
+    named in ``unset`` are removed."""
+    removed = {"DJANGO_SETTINGS_MODULE", *unset}
+    base = {k: v for k, v in os.environ.items() if k not in removed}
     return subprocess.run(
         [sys.executable, "-c", code],
         cwd=ROOT,
