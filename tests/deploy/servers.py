@@ -2,14 +2,14 @@
 the sockets), under the production settings, on the test database and the test run's Redis.
 
 Tests get them from the ``club_processes`` fixture (``conftest.py``): ``club.web()``,
-``club.ws()`` start one (``**env`` over the production environment), ``club.ready()`` waits
-until each started one answers ``/healthz``; all are stopped at teardown. The fixture makes the
+``club.ws()``, ``club.worker()`` start one (``**env`` over the production environment),
+``club.ready()`` waits until each started one answers ``/healthz`` (a worker: logs that it is
+ready); all are stopped at teardown. The fixture makes the
 test transactional (the processes see only committed rows)."""
 
 from __future__ import annotations
 
 import os
-import secrets
 import shlex
 import socket
 import subprocess
@@ -28,8 +28,6 @@ DEPLOY = ROOT / "deploy"
 BIN = Path(sys.executable).parent
 #: Seconds a process may take to answer its first ``/healthz``.
 STARTUP_TIMEOUT = 30.0
-#: One key for every process of a test (they must share it, as in a deployment).
-SECRET_KEY = secrets.token_urlsafe(50)
 
 
 def closed_port() -> int:
@@ -58,7 +56,8 @@ def production_env(**extra: str) -> dict[str, str]:
     return {
         **base,
         "DJANGO_SETTINGS_MODULE": "config.settings.production",
-        "DJANGO_SECRET_KEY": SECRET_KEY,
+        # the test process's own: the processes of a deployment share one (sessions are signed)
+        "DJANGO_SECRET_KEY": settings.SECRET_KEY,
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
         "HTTPS_ONLY": "false",
         "DATABASE_URL": f"postgres://{database['USER']}{password}@{database['HOST']}:"
@@ -96,6 +95,11 @@ class ClubProcess:
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 break
+            if self.port == 0:  # a Celery worker: it logs that it is ready
+                if any(" ready." in line for line in self.lines):
+                    return
+                time.sleep(0.1)
+                continue
             try:
                 with urllib.request.urlopen(self.url + "/healthz", timeout=2) as answer:
                     if answer.status == 200:
@@ -108,6 +112,7 @@ class ClubProcess:
     def stop(self) -> None:
         if self.process.poll() is None:
             self.process.terminate()
+        if self.process.poll() is None:
             try:
                 self.process.wait(timeout=15)
             except subprocess.TimeoutExpired:
@@ -151,6 +156,11 @@ def start_web(**env: str) -> ClubProcess:
     )
 
 
+def start_worker(**env: str) -> ClubProcess:
+    """``worker`` of deploy/Procfile (its INFO lines tell when it is ready)."""
+    return start("worker", procfile_command("worker"), 0, production_env(LOG_LEVEL="INFO", **env))
+
+
 def start_ws(**env: str) -> ClubProcess:
     port = closed_port()
     return start(
@@ -175,10 +185,17 @@ class Club:
         self.processes.append(start_ws(**env))
         return self.processes[-1]
 
+    def worker(self, **env: str) -> ClubProcess:
+        self.processes.append(start_worker(**env))
+        return self.processes[-1]
+
     def ready(self) -> None:
         for process in self.processes:
             process.wait_ready()
 
     def stop(self) -> None:
+        for process in self.processes:  # all asked to stop at once, then each waited for
+            if process.process.poll() is None:
+                process.process.terminate()
         for process in self.processes:
             process.stop()
