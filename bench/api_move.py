@@ -206,7 +206,7 @@ class Client(threading.Thread):
 # Where the CPU goes: processes by a fragment of their command line (Linux /proc).
 PROCESSES = {
     "gunicorn": "gunicorn",
-    "daphne": "daphne",
+    "daphne": "config.ws",
     "postgres": "postgres",
     "redis": "redis-server",
     "clients": "api_move.py",

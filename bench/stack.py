@@ -114,7 +114,12 @@ def gunicorn_command(workers: int | None = None, threads: int | None = None) -> 
     return command
 
 
-DAPHNE = [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(WS_PORT), "config.asgi:application"]
+# `ws` of deploy/Procfile: daphne with a close frame for a failed socket (config/ws.py)
+DAPHNE = [
+    str(BIN / "python"),
+    *("-m", "config.ws", "-b", "127.0.0.1", "-p", str(WS_PORT)),
+    "config.asgi:application",
+]
 
 
 def start(commands: list[list[str]], env: dict[str, str]) -> list[subprocess.Popen]:

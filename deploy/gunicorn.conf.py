@@ -6,6 +6,8 @@ import multiprocessing
 import os
 import re
 
+from apps.common.bodies import closes_after
+
 bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
 # One process per core, each with a few threads: requests spend much of their time waiting on
 # PostgreSQL and Redis, threads keep client connections alive (sync workers close each one),
@@ -52,3 +54,12 @@ def pre_fork(server, worker):  # gunicorn calls it with these two
     """Move what the master imported out of the collector's sight: a worker's full collections
     then scan only the objects of its own requests, and its copy-on-write pages stay shared."""
     gc.freeze()
+
+
+def pre_request(worker, req):  # gunicorn calls it with these two
+    """A body the application will not read to its end (``apps/common/bodies.py``): the
+    connection closes after the answer, which says so (``Connection: close``) instead of
+    announcing a keep-alive that gunicorn then breaks off."""
+    headers = dict(req.headers)
+    if closes_after(headers.get("CONTENT-LENGTH"), chunked="TRANSFER-ENCODING" in headers):
+        req.force_close()

@@ -253,6 +253,22 @@ def test_every_operation_with_a_body_documents_the_refusals_before_any_view(sche
             )
 
 
+def test_every_operation_documents_the_414_for_a_uri_too_long(schema: dict) -> None:
+    """Any URL can be sent too long: every operation says it is refused as a 414 problem
+    (issue 28)."""
+    operations = [
+        (path, method, operation)
+        for path, operations in schema["paths"].items()
+        for method, operation in operations.items()
+        if isinstance(operation, dict) and "responses" in operation
+    ]
+    assert len(operations) > 30
+    for path, method, operation in operations:
+        answer = operation["responses"].get("414", {})
+        assert "application/problem+json" in answer.get("content", {}), (path, method)
+        assert "uri_too_long" in answer["description"]
+
+
 def test_an_empty_avatar_url_matches_one_branch_of_its_schema(schema: dict) -> None:
     """``avatar_url`` is a URL or empty: as ``oneOf``, the empty string must match exactly one
     branch (issue 28: it matched both)."""

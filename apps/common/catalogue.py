@@ -49,6 +49,7 @@ _SERVER: dict[str, tuple[int, str]] = {
     "method_not_allowed": (405, "the URL does not take this method; see the `Allow` header"),
     "not_acceptable": (406, "the `Accept` header asks for something other than JSON"),
     "payload_too_large": (413, "the body is over `DATA_UPLOAD_MAX_MEMORY_SIZE` (2.5 MB)"),
+    "uri_too_long": (414, "the URI (path and query) is over 2048 characters"),
     "unsupported_media_type": (415, "the body is not `application/json`"),
     "throttled": (429, "too many guests created from your address; see `Retry-After`"),
     "server_error": (500, "a bug on our side"),

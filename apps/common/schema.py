@@ -16,6 +16,7 @@ from rest_framework import serializers
 
 from .catalogue import CODES
 from .errors import CONTENT_TYPE, PROBLEM_BASE
+from .uris import MAX_URI_LENGTH
 
 
 class ProblemSerializer(serializers.Serializer):
@@ -80,6 +81,10 @@ BODY_REFUSALS = {
     "413": "`payload_too_large`: the body is over 2.5 MB",
     "415": "`unsupported_media_type`: the body is not `application/json`",
 }
+# ... and every operation, body or not (uris.py).
+URI_REFUSALS = {
+    "414": f"`uri_too_long`: the URI (path and query) is over {MAX_URI_LENGTH} characters",
+}
 
 
 # What every operation may answer while PostgreSQL or Redis is down (errors.OUTAGES).
@@ -87,24 +92,25 @@ OUTAGE = "`service_unavailable`: PostgreSQL or Redis does not answer; try again 
 
 
 def edge_responses(result: dict, generator: object, request: object, public: bool) -> dict:
-    """drf-spectacular postprocessing hook: document the refusals of ``BODY_REFUSALS`` on every
-    operation that takes a body and the outage 503 on every operation, and make "a URL or
-    empty" mean one thing: drf-spectacular writes it as ``oneOf`` [URL, empty string], which
-    an empty string matches twice (a URL's format is not checked by every validator), so the
-    URL branch gets ``minLength: 1``."""
+    """drf-spectacular postprocessing hook: document the refusals of ``URI_REFUSALS`` and the
+    outage 503 on every operation, those of ``BODY_REFUSALS`` on every operation that takes a
+    body, and make "a URL or empty" mean one thing: drf-spectacular writes it as ``oneOf``
+    [URL, empty string], which an empty string matches twice (a URL's format is not checked by
+    every validator), so the URL branch gets ``minLength: 1``."""
     problem = {CONTENT_TYPE: {"schema": {"$ref": "#/components/schemas/Problem"}}}
+    retry = {"Retry-After": {"schema": {"type": "integer"}, "description": "seconds"}}
     for operations in result.get("paths", {}).values():
         for operation in operations.values():
             if not isinstance(operation, dict):
                 continue
             responses = operation.setdefault("responses", {})
-            retry = {"Retry-After": {"schema": {"type": "integer"}, "description": "seconds"}}
             responses.setdefault(
                 "503", {"description": OUTAGE, "content": problem, "headers": retry}
             )
-            if "requestBody" not in operation:
-                continue
-            for status, description in BODY_REFUSALS.items():
+            refusals = URI_REFUSALS
+            if "requestBody" in operation:
+                refusals = {**URI_REFUSALS, **BODY_REFUSALS}
+            for status, description in refusals.items():
                 responses.setdefault(status, {"description": description, "content": problem})
     _exclusive_blank_urls(result.get("components", {}).get("schemas", {}))
     return result

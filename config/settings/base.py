@@ -8,7 +8,9 @@ from celery.schedules import crontab
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 env = environ.Env()
 
-SECRET_KEY = env("DJANGO_SECRET_KEY", default="insecure-embedded-only-key-change-me")
+# Public (it is in the source): for the embedded mode only; production refuses it (production.py).
+EMBEDDED_SECRET_KEY = "insecure-embedded-only-key-change-me"
+SECRET_KEY = env("DJANGO_SECRET_KEY", default=EMBEDDED_SECRET_KEY)
 DEBUG = env.bool("DJANGO_DEBUG", default=False)
 ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 PUBLIC_BASE_URL = env("PUBLIC_BASE_URL", default="http://127.0.0.1:8000")
@@ -41,12 +43,16 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # outermost: the unread rest of a refused body is read, so keep-alive survives (bodies.py)
+    "apps.common.bodies.UnreadBodyMiddleware",
     # X-Request-ID: taken or made, answered, in every log line and the tasks sent (logs.py)
     "apps.common.logs.RequestIdMiddleware",
     # /healthz and /readyz, before the host check, the HTTPS redirect and sessions
     "apps.common.health.HealthMiddleware",
     # CORS next: a preflight is answered before anything else (authentication included).
     "corsheaders.middleware.CorsMiddleware",
+    # a URI over 2048 characters: 414 problem+json (uris.py)
+    "apps.common.uris.UriLengthMiddleware",
     "apps.common.middleware.ApiProblemMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",

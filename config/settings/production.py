@@ -1,8 +1,50 @@
 """Production: PostgreSQL, Redis (cache, channel layer, Celery broker); separate gunicorn (REST),
 ASGI (WebSockets), Celery worker and beat processes (see deploy/)."""
 
+from django.core.checks.security.base import (
+    SECRET_KEY_INSECURE_PREFIX,
+    SECRET_KEY_MIN_LENGTH,
+    SECRET_KEY_MIN_UNIQUE_CHARACTERS,
+)
+from django.core.exceptions import ImproperlyConfigured
+
 from .base import *  # noqa: F403
-from .base import env
+from .base import EMBEDDED_SECRET_KEY, env
+
+
+def _secret_key() -> str:
+    """``DJANGO_SECRET_KEY``, or the process refuses to start: production never runs on the
+    embedded key (it is public, in the source), on a key Django calls insecure (its
+    ``django-insecure-`` marker, fewer than 50 characters or 5 different ones: what
+    ``check --deploy`` warns of), so forged sessions, password-reset links and signed values
+    cannot be made by whoever read the source. The key itself is never printed."""
+    key = env("DJANGO_SECRET_KEY", default="").strip()
+    advice = (
+        "Set DJANGO_SECRET_KEY to a random value of your own, the same for every process, e.g. "
+        "python -c 'import secrets; print(secrets.token_urlsafe(50))' (deploy/README.md)."
+    )
+    if not key:
+        why = "DJANGO_SECRET_KEY is not set"
+    elif key == EMBEDDED_SECRET_KEY:
+        why = "DJANGO_SECRET_KEY is the embedded mode's key, which is public"
+    elif key.startswith(SECRET_KEY_INSECURE_PREFIX):
+        why = (
+            f"DJANGO_SECRET_KEY starts with {SECRET_KEY_INSECURE_PREFIX!r}, Django's mark of a "
+            "key not for production"
+        )
+    elif len(key) < SECRET_KEY_MIN_LENGTH:
+        why = f"DJANGO_SECRET_KEY has {len(key)} characters, fewer than {SECRET_KEY_MIN_LENGTH}"
+    elif len(set(key)) < SECRET_KEY_MIN_UNIQUE_CHARACTERS:
+        why = (
+            f"DJANGO_SECRET_KEY has fewer than {SECRET_KEY_MIN_UNIQUE_CHARACTERS} different "
+            "characters"
+        )
+    else:
+        return key
+    raise ImproperlyConfigured(f"{why}: production refuses to start. {advice}")
+
+
+SECRET_KEY = _secret_key()
 
 DATABASES = {
     "default": env.db("DATABASE_URL", default="postgres://postgres@127.0.0.1:5432/snapszer")

@@ -1,6 +1,11 @@
 """The test suite: the real PostgreSQL and Redis, Celery eager, fast password hashing."""
 
 import os
+import secrets
+
+# Production refuses to start without a key of its own; the suite makes one for its run (its
+# subprocesses inherit it; the tests of the refusal remove it).
+os.environ.setdefault("DJANGO_SECRET_KEY", secrets.token_urlsafe(50))
 
 from .production import *  # noqa: F403
 from .production import env

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import socket
 import subprocess
 import sys
-from collections.abc import Callable
-from pathlib import Path
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+from tests.deploy.servers import DEPLOY, ROOT, Club, closed_port, procfile
+
+__all__ = ["DEPLOY", "ROOT", "closed_port", "procfile"]
+
 
 #: Every variable the production settings read that a test may set (cleared first, so the
 #: machine's environment does not leak in).
@@ -61,11 +62,13 @@ def production_settings(monkeypatch: pytest.MonkeyPatch) -> Callable[..., dict[s
 
 
 def run_python(
-    code: str, *, env: dict[str, str], timeout: float = 60
+    code: str, *, env: dict[str, str], unset: tuple[str, ...] = (), timeout: float = 60
 ) -> subprocess.CompletedProcess:
     """``python -c code`` at the project root, with ``env`` over a copy of this environment
-    from which ``DJANGO_SETTINGS_MODULE`` is removed (give it in ``env`` to set it)."""
-    base = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    from which ``DJANGO_SETTINGS_MODULE`` (give it in ``env`` to set it) and the variables
+    named in ``unset`` are removed."""
+    removed = {"DJANGO_SETTINGS_MODULE", *unset}
+    base = {k: v for k, v in os.environ.items() if k not in removed}
     return subprocess.run(
         [sys.executable, "-c", code],
         cwd=ROOT,
@@ -77,8 +80,9 @@ def run_python(
     )
 
 
-def closed_port() -> int:
-    """A port of 127.0.0.1 nothing listens on (free a moment ago)."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+@pytest.fixture
+def club_processes(transactional_db: None) -> Iterator[Club]:
+    """Production processes on the test database (``tests/deploy/servers.py``)."""
+    club = Club()
+    yield club
+    club.stop()

@@ -12,20 +12,10 @@ from typing import Any
 
 import yaml
 
-from tests.deploy.conftest import ROOT
+from tests.deploy.conftest import DEPLOY, ROOT, procfile
 
-DEPLOY = ROOT / "deploy"
 #: The one-off step before a release's processes start (not a Procfile process).
 RELEASE = "migrate"
-
-
-def procfile() -> dict[str, str]:
-    commands = {}
-    for line in (DEPLOY / "Procfile").read_text().splitlines():
-        if line.strip() and not line.lstrip().startswith("#"):
-            name, command = line.split(":", 1)
-            commands[name.strip()] = command.strip()
-    return commands
 
 
 def compose() -> dict[str, Any]:

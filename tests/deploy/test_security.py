@@ -10,7 +10,12 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from tests.deploy.conftest import ROOT
+import pytest
+
+from config.settings.base import EMBEDDED_SECRET_KEY
+from tests.deploy.conftest import ROOT, run_python
+
+PRODUCTION = "config.settings.production"
 
 SECURITY = (
     "HTTPS_ONLY",
@@ -25,7 +30,10 @@ SECURITY = (
 
 
 def check_deploy(**env: str) -> subprocess.CompletedProcess:
-    base = {k: v for k, v in os.environ.items() if k not in SECURITY}
+    """``manage.py check --deploy`` under the production settings; no ``DJANGO_SECRET_KEY``
+    unless given."""
+    dropped = {*SECURITY, "DJANGO_SECRET_KEY"}
+    base = {k: v for k, v in os.environ.items() if k not in dropped}
     return subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
         cwd=ROOT,
@@ -48,10 +56,41 @@ def test_check_deploy_is_clean_with_a_secret_key_of_its_own() -> None:
     assert "no issues" in done.stdout
 
 
-def test_check_deploy_flags_the_public_embedded_key() -> None:
-    done = check_deploy()
+def refused(done: subprocess.CompletedProcess) -> str:
     assert done.returncode != 0
-    assert "security.W009" in done.stderr
+    assert "ImproperlyConfigured" in done.stderr
+    return done.stderr.strip().splitlines()[-1]
+
+
+def test_production_refuses_to_start_without_a_secret_key() -> None:
+    setup = "import django; django.setup()"
+    no_key = run_python(
+        setup, env={"DJANGO_SETTINGS_MODULE": PRODUCTION}, unset=("DJANGO_SECRET_KEY",)
+    )
+    message = refused(no_key)
+    assert "DJANGO_SECRET_KEY is not set" in message
+    assert "DJANGO_SECRET_KEY is not set" in refused(check_deploy())
+
+
+@pytest.mark.parametrize(
+    ("key", "why"),
+    [
+        (EMBEDDED_SECRET_KEY, "embedded"),
+        ("django-insecure-" + secrets.token_urlsafe(50), "django-insecure-"),
+        ("change-me-to-50-or-more-random-characters", "50"),  # deploy/.env.example's
+        ("a" * 60, "different characters"),
+        ("   ", "is not set"),
+    ],
+    ids=["embedded", "django-insecure", "env-example", "one-character", "blank"],
+)
+def test_production_refuses_a_known_insecure_secret_key(key: str, why: str) -> None:
+    done = run_python(
+        "import django; django.setup()",
+        env={"DJANGO_SETTINGS_MODULE": PRODUCTION, "DJANGO_SECRET_KEY": key},
+    )
+    message = refused(done)
+    assert why in message
+    assert key.strip() == "" or key not in done.stderr  # never printed
 
 
 def test_https_settings_come_from_the_environment(
