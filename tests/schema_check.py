@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -58,3 +59,23 @@ def response_checker(schema: dict[str, Any]) -> Check:
         return body
 
     return check
+
+
+# A request the schema forbids may also be refused for its size: 413 (a body over the limit)
+# and 414 (a URI over the limit) are refusals too, besides schemathesis' default statuses.
+REJECTIONS = ["400", "401", "403", "404", "405", "406", "409", "413", "414", "415", "422", "428"]
+
+
+def schemathesis_schema() -> Any:
+    """The API's schema loaded by schemathesis, calling the WSGI app in-process."""
+    import schemathesis  # noqa: PLC0415 (only the schemathesis tests load it)
+    from django.core.wsgi import get_wsgi_application  # noqa: PLC0415
+    from schemathesis.config import SchemathesisConfig  # noqa: PLC0415
+
+    config = SchemathesisConfig.from_dict(
+        {"checks": {"negative_data_rejection": {"expected-statuses": [*REJECTIONS, "429", "5xx"]}}}
+    )
+    document = json.loads(json.dumps(api_schema(), default=str))
+    loaded = schemathesis.openapi.from_dict(document, config=config)
+    loaded.app = get_wsgi_application()
+    return loaded

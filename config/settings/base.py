@@ -201,6 +201,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "apps.matches.api.schema.declared_components",
+        "apps.matches.api.schema.match_links",
         "apps.common.schema.edge_responses",
     ],
     "ENUM_NAME_OVERRIDES": {

@@ -238,3 +238,48 @@ class PaginatedMatchSummaryList(serializers.Serializer):
 class RematchOutput(serializers.Serializer):
     status = serializers.ChoiceField(choices=REMATCH_STATUSES)
     new_match_id = serializers.UUIDField(allow_null=True)
+
+
+# OpenAPI links: what a client does next with what an answer returned (the id of a match or a
+# room it made, the match it acted in); schemathesis follows them
+# (tests/test_schemathesis_links.py).
+_MATCH_ID = {"match_id": "$response.body#/id"}
+_SAME_MATCH = {"match_id": "$request.path.match_id"}
+LINKS: dict[tuple[str, str], dict[str, tuple[str, dict[str, str]]]] = {
+    ("matches_computer_create", "201"): {
+        "ReadTheMatch": ("matches_retrieve", _MATCH_ID),
+        "Act": ("matches_actions_create", _MATCH_ID),
+        "ReadTheFeed": ("matches_events_retrieve", _MATCH_ID),
+        "Chat": ("matches_chat_create", _MATCH_ID),
+        "OfferARematch": ("matches_rematch_create", _MATCH_ID),
+    },
+    ("rooms_create", "201"): {
+        "SeatKati": ("rooms_seats_create", _MATCH_ID),
+        "CancelTheRoom": ("rooms_cancel_create", _MATCH_ID),
+        "ReadTheRoom": ("matches_retrieve", _MATCH_ID),
+    },
+    ("matches_actions_create", "200"): {
+        "ActAgain": ("matches_actions_create", _SAME_MATCH),
+        "ReadTheMatch": ("matches_retrieve", _SAME_MATCH),
+    },
+    ("matchmaking_tickets_create", "201"): {
+        "PollTheTicket": ("matchmaking_tickets_retrieve", {"ticket_id": "$response.body#/id"}),
+        "CancelTheTicket": ("matchmaking_tickets_destroy", {"ticket_id": "$response.body#/id"}),
+    },
+}
+
+
+def match_links(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """drf-spectacular postprocessing hook: the ``LINKS`` on their answers."""
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            if not isinstance(operation, dict):
+                continue
+            for status, answer in operation.get("responses", {}).items():
+                links = LINKS.get((operation.get("operationId", ""), status))
+                if links:
+                    answer["links"] = {
+                        name: {"operationId": target, "parameters": parameters}
+                        for name, (target, parameters) in links.items()
+                    }
+    return result

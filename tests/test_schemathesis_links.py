@@ -1,0 +1,78 @@
+"""The OpenAPI links exercised as a client follows them (schemathesis' stateful run): make a
+match against Kati, a room or a ticket, then read it, act in it, chat, seat Kati, cancel, poll —
+with the ids the answers returned, against the real PostgreSQL and Redis. No answer may be a
+server error or differ from the schema; and the run must really have reached the linked
+operations with a live id (not only 404s).
+
+Bounded like tests/test_schemathesis.py: a fixed seed, ``ST_STATEFUL_EXAMPLES`` scenarios
+(default 12) of at most 6 steps."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from typing import Any
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, settings
+from schemathesis.specs.openapi.checks import ignored_auth, positive_data_acceptance
+
+from tests.conftest import MakePlayer, session_token_for
+from tests.schema_check import schemathesis_schema
+
+EXAMPLES = int(os.environ.get("ST_STATEFUL_EXAMPLES", "12"))
+
+schema = schemathesis_schema()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_following_the_links_reaches_live_matches_rooms_and_tickets(
+    make_player: MakePlayer,
+) -> None:
+    token = session_token_for(make_player().user)
+    answers: Counter[tuple[str, int]] = Counter()
+
+    class Client(schema.as_state_machine()):  # type: ignore[misc]
+        def get_call_kwargs(self, case: schemathesis.Case) -> dict[str, Any]:
+            return {"headers": {"X-Session-Token": token}}
+
+        def after_call(self, response: Any, case: schemathesis.Case) -> None:
+            answers[(f"{case.method} {case.path}", response.status_code)] += 1
+
+        def validate_response(
+            self, response: Any, case: schemathesis.Case, additional_checks: Any = None, **kw: Any
+        ) -> None:
+            case.validate_response(
+                response,
+                additional_checks=additional_checks,
+                # every call carries a real token here; the stateless run checks refusals of
+                # missing or invalid ones (tests/test_schemathesis.py)
+                excluded_checks=[positive_data_acceptance, ignored_auth],
+                transport_kwargs=kw,
+            )
+
+    Client.run(
+        settings=settings(
+            max_examples=EXAMPLES,
+            stateful_step_count=6,
+            deadline=None,
+            derandomize=True,
+            suppress_health_check=list(HealthCheck),
+        )
+    )
+
+    assert not [key for key in answers if key[1] >= 500]
+    reached = {operation for (operation, status), _ in answers.items() if status != 404}
+    # ids from the answers were used: the linked operations answered about a real match or room
+    made = {"POST /api/v1/matches/computer/", "POST /api/v1/rooms/"} & reached
+    assert made, answers
+    linked = {
+        "GET /api/v1/matches/{match_id}/",
+        "POST /api/v1/matches/{match_id}/actions/",
+        "GET /api/v1/matches/{match_id}/events/",
+        "POST /api/v1/matches/{match_id}/chat/",
+        "POST /api/v1/rooms/{match_id}/seats/",
+        "POST /api/v1/rooms/{match_id}/cancel/",
+    }
+    assert len(linked & reached) >= 2, answers
