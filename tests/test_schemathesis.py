@@ -12,22 +12,19 @@ club (a stake you cannot pay, a player you cannot block), which the schema canno
 
 from __future__ import annotations
 
-import json
 import os
 
 import pytest
 import schemathesis
-from django.core.wsgi import get_wsgi_application
 from hypothesis import HealthCheck, Phase, settings
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from tests.conftest import MakePlayer, session_token_for
-from tests.schema_check import api_schema
+from tests.schema_check import schemathesis_schema
 
 EXAMPLES = int(os.environ.get("ST_EXAMPLES", "8"))
 
-schema = schemathesis.openapi.from_dict(json.loads(json.dumps(api_schema(), default=str)))
-schema.app = get_wsgi_application()
+schema = schemathesis_schema()
 
 
 @pytest.fixture
