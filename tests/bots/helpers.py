@@ -146,6 +146,26 @@ def same_deal(g: BitGame, state: MatchState) -> None:
         assert g.result == (deal.result.winner, deal.result.game_points)
 
 
+def assert_history_names_no_hidden_card(state: MatchState) -> None:
+    """The deal's public history is the same for both seats and names no card either seat may
+    not see (the opponent's hand, the face-down talon), but the face-up trump card and the
+    card exchanged for it, which were shown."""
+    history = history_for(state, 0)
+    assert history_for(state, 1) == history
+    text = repr(history)
+    deal = state.deal
+    assert deal is not None
+    shown = {history["trump_card_dealt"]}
+    if deal.trump_card_visible:
+        shown.add(deal.trump_card.code)
+    if history["exchange"]:
+        shown.add(history["exchange"]["card"])
+    for seat in (0, 1):
+        hidden = {c.code for c in deal.hands[1 - seat]} | {c.code for c in deal.talon}
+        for code in hidden - shown:
+            assert f"'{code}'" not in text, (code, history)
+
+
 def illegal_answers(
     deck: tuple[Card, ...],
     dealer: int,
