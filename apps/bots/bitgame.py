@@ -11,9 +11,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cardbits import ABOVE, CLOSE, DECK_20, EXCHANGE, INDEX, JACK, POINTS, SUIT_MASK, partner
+from .cardbits import (
+    ABOVE,
+    CLOSE,
+    DECK_20,
+    EXCHANGE,
+    INDEX,
+    JACK,
+    POINTS,
+    SUIT_MASK,
+    mask,
+    members,
+    partner,
+)
 
 if TYPE_CHECKING:
+    from apps.matches.engine.cards import Card
     from apps.matches.engine.variants.klub.state import KlubDeal
 
 WIN = 66
@@ -131,12 +144,7 @@ class BitGame:
 
     def actions(self) -> list[int]:
         """Every legal action: card indices, then ``EXCHANGE`` and ``CLOSE`` when allowed."""
-        m = self.playable()
-        out = []
-        while m:
-            low = m & -m
-            out.append(low.bit_length() - 1)
-            m ^= low
+        out = members(self.playable())
         if self.led < 0 and self.closed_by < 0 and self.talon:
             if self.hands[self.turn] >> (self.trump * 6 + JACK) & 1:
                 out.append(EXCHANGE)
@@ -230,22 +238,21 @@ class BitGame:
         return gp if winner == seat else -gp
 
 
-def from_deal(deal: KlubDeal) -> BitGame:
-    """The engine's ``KlubDeal`` (hidden cards included) as a ``BitGame``. Tests and benchmarks
+def from_deal(deal: KlubDeal, game: type[BitGame] = BitGame, **extra: object) -> BitGame:
+    """The engine's ``KlubDeal`` (hidden cards included) as a ``game`` (``BitGame``, or
+    ``BitGame66`` with its ``extra`` state: ``bitgame66.from_deal66``). Tests and benchmarks
     only: a level that called this would be reading hidden state."""
 
-    def m(cs: tuple) -> int:
-        out = 0
-        for c in cs:
-            out |= 1 << INDEX[c.code]
-        return out
+    def m(cards: tuple[Card, ...]) -> int:
+        return mask(c.code for c in cards)
 
     played = m(tuple(c for t in deal.tricks for c in t.cards)) | m(deal.table)
-    g = BitGame(
+    g = game(
         [m(h) for h in deal.hands],
         [INDEX[c.code] for c in deal.talon],
         INDEX[deal.trump_card.code],
         deal.leader,
+        **extra,  # type: ignore[arg-type]
         trump_taken=deal.trump_card_taken,
         led=INDEX[deal.table[0].code] if deal.table else -1,
         pts=[deal.points(0), deal.points(1)],

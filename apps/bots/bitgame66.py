@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .bitgame import WIN, BitGame, by_loser_state
-from .cardbits import CLOSE, COUNT, DECK_24, DECLARE, EXCHANGE, INDEX, NINE, POINTS, partner
+from .bitgame import WIN, BitGame, by_loser_state, from_deal
+from .cardbits import CLOSE, COUNT, DECK_24, DECLARE, EXCHANGE, NINE, POINTS, members, partner
 
 if TYPE_CHECKING:
     from apps.matches.engine.variants.sixty_six.state import SixtySixDeal
@@ -119,12 +119,7 @@ class BitGame66(BitGame):
             return []
         if self.all_played:
             return [] if self.auto else [DECLARE, COUNT]
-        m = self.playable()
-        out = []
-        while m:
-            low = m & -m
-            out.append(low.bit_length() - 1)
-            m ^= low
+        out = members(self.playable())
         if self.led < 0 and self.closed_by < 0 and self.talon:
             if self.can_exchange():
                 out.append(EXCHANGE)
@@ -258,30 +253,6 @@ class BitGame66(BitGame):
 def from_deal66(deal: SixtySixDeal, *, auto: bool = False) -> BitGame66:
     """The engine's ``SixtySixDeal`` (hidden cards included) as a ``BitGame66``. Tests and
     benchmarks only: a level that called this would be reading hidden state."""
-
-    def m(cs: tuple) -> int:
-        out = 0
-        for c in cs:
-            out |= 1 << INDEX[c.code]
-        return out
-
-    played = m(tuple(c for t in deal.tricks for c in t.cards)) | m(deal.table)
-    g = BitGame66(
-        [m(h) for h in deal.hands],
-        [INDEX[c.code] for c in deal.talon],
-        INDEX[deal.trump_card.code],
-        deal.leader,
-        cp=list(deal.card_points),
-        bonus=deal.bonus,
-        auto=auto,
-        trump_taken=deal.trump_card_taken,
-        led=INDEX[deal.table[0].code] if deal.table else -1,
-        pts=[deal.points(0), deal.points(1)],
-        tricks=[deal.trick_count(0), deal.trick_count(1)],
-        closed_by=-1 if deal.closed_by is None else deal.closed_by,
-        closed_at=deal.closed_at,
-        played=played,
-    )
-    if deal.result is not None:
-        g.result = (deal.result.winner, deal.result.game_points)  # type: ignore[assignment]
+    g = from_deal(deal, BitGame66, cp=list(deal.card_points), bonus=deal.bonus, auto=auto)
+    assert isinstance(g, BitGame66)
     return g

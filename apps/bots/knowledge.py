@@ -18,7 +18,18 @@ from typing import Any
 
 from .bitgame import BitGame
 from .bitgame66 import BitGame66
-from .cardbits import ABOVE, DECK_20, DECK_24, INDEX, POINTS, SUIT_MASK, SUITS, members, partner
+from .cardbits import (
+    ABOVE,
+    DECK_20,
+    DECK_24,
+    INDEX,
+    POINTS,
+    SUIT_MASK,
+    SUITS,
+    mask,
+    members,
+    partner,
+)
 
 View = dict[str, Any]
 DECKS = {"klub": DECK_20, "sixty-six": DECK_24}
@@ -78,7 +89,7 @@ class Knowledge:
         variant = view.get("variant") or "klub"
         opp = 1 - seat
         trump = SUITS.index(deal["trump_suit"])
-        hand = _mask(deal["hand"])
+        hand = mask(deal["hand"])
         marriages = history["marriages"]
         cp, tricks, played, closed_at = _tricks(history)
         pts = list(cp)
@@ -141,28 +152,16 @@ class Knowledge:
         hands = [0, 0]
         hands[self.seat] = self.hand
         hands[self.opp] = opp_hand
+        game: type[BitGame] = BitGame
+        extra: dict[str, object] = {}
         if self.variant == "sixty-six":
-            return BitGame66(
-                hands,
-                talon,
-                self.trump_card,
-                self.leader,
-                cp=list(self.cp),
-                bonus=self.bonus,
-                auto=True,
-                trump_taken=not self.trump_under_talon,
-                led=self.led,
-                pts=list(self.pts),
-                tricks=list(self.tricks),
-                closed_by=self.closed_by,
-                closed_at=self.closed_at,
-                played=self.played,
-            )
-        return BitGame(
+            game, extra = BitGame66, {"cp": list(self.cp), "bonus": self.bonus, "auto": True}
+        return game(
             hands,
             talon,
             self.trump_card,
             self.leader,
+            **extra,  # type: ignore[arg-type]
             trump_taken=not self.trump_under_talon,
             led=self.led,
             pts=list(self.pts),
@@ -226,13 +225,6 @@ def _tricks(
     if closed_after is not None and closed_at is None:
         closed_at = _snapshot(cp, tricks, marriages, closed_after)
     return (cp[0], cp[1]), tricks, played, closed_at
-
-
-def _mask(codes: list[str]) -> int:
-    m = 0
-    for c in codes:
-        m |= 1 << INDEX[c]
-    return m
 
 
 def _snapshot(

@@ -7,7 +7,7 @@ Both are sent inside the transaction that appends the events (``appending.comman
 - ``events_appended(match, state, events, first_seq)``: new events are in the store.
   Subscribers schedule what follows with ``transaction.on_commit``, never before the commit:
   the push to the sockets (``push.py``), a worker at each new deadline (``tasks.py``), the
-  computer's move (``apps/bots/receivers.py``).
+  computer's move (``apps/computer/receivers.py``).
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ no report, sanction or log entry can be edited field by field:
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 from typing import Any
 
@@ -147,6 +147,29 @@ class _DecisionPages:
             "cancel_url": reverse(f"admin:{self.opts.app_label}_{self.opts.model_name}_changelist"),
         }
         return TemplateResponse(request, "admin/action_form.html", context)
+
+    def _decide_each(
+        self,
+        request: HttpRequest,
+        objects: Iterable[Any],
+        decide: Callable[[Any], str | None],
+        *,
+        verb: str,
+    ) -> None:
+        """``decide`` each object in turn (``None``, or why it was refused) and tell the
+        moderator which were ``verb`` and which were refused, and why."""
+        model_admin: Any = self
+        done, refused = [], []
+        for obj in objects:
+            error = decide(obj)
+            if error is None:
+                done.append(f"#{obj.pk}")
+            else:
+                refused.append(f"#{obj.pk} ({error})")
+        if done:
+            model_admin.message_user(request, f"{verb}: {', '.join(done)}.")
+        if refused:
+            model_admin.message_user(request, f"Refused: {'; '.join(refused)}.", messages.ERROR)
 
 
 # --- reports --------------------------------------------------------------------------------
@@ -458,17 +481,10 @@ class ReportAdmin(_DecisionPages, admin.ModelAdmin):
         if "apply" in request.POST:
             form = ResolveForm(request.POST)
             if form.is_valid():
-                done, refused = [], []
-                for report in reports:
-                    error = self._resolve(request, report, form.cleaned_data)
-                    if error is None:
-                        done.append(f"#{report.pk}")
-                    else:
-                        refused.append(f"#{report.pk} ({error})")
-                if done:
-                    self.message_user(request, f"Decided: {', '.join(done)}.")
-                if refused:
-                    self.message_user(request, f"Refused: {'; '.join(refused)}.", messages.ERROR)
+                data = form.cleaned_data
+                self._decide_each(
+                    request, reports, lambda r: self._resolve(request, r, data), verb="Decided"
+                )
                 return None
         else:
             form = ResolveForm()
@@ -678,17 +694,10 @@ class SanctionAdmin(_DecisionPages, admin.ModelAdmin):
         sanctions = list(queryset.select_related("user"))
         form = DecisionForm(request.POST if "apply" in request.POST else None)
         if form.is_valid():
-            done, refused = [], []
-            for sanction in sanctions:
-                error = self._lift(request, sanction, form.cleaned_data["reason"])
-                if error is None:
-                    done.append(f"#{sanction.pk}")
-                else:
-                    refused.append(f"#{sanction.pk} ({error})")
-            if done:
-                self.message_user(request, f"Lifted: {', '.join(done)}.")
-            if refused:
-                self.message_user(request, f"Refused: {'; '.join(refused)}.", messages.ERROR)
+            reason = form.cleaned_data["reason"]
+            self._decide_each(
+                request, sanctions, lambda s: self._lift(request, s, reason), verb="Lifted"
+            )
             return None
         return self._decision_page(
             request,

@@ -34,7 +34,7 @@ INSTALLED_APPS = [
     "apps.common",
     "apps.accounts",
     "apps.matches",
-    "apps.bots",
+    "apps.computer",
     "apps.chat",
     "apps.moderation",
     "apps.wallet",

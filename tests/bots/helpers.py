@@ -11,16 +11,20 @@ from typing import Any
 from apps.bots import fastsearch
 from apps.bots.bitgame import BitGame, from_deal
 from apps.bots.bitgame66 import BitGame66, from_deal66
-from apps.bots.cardbits import CLOSE, EXCHANGE, INDEX, mask, partner
+from apps.bots.cardbits import CLOSE, CODES, COUNT, DECLARE, EXCHANGE, INDEX, mask, partner
 from apps.bots.declaring import declaration_due, is_right
+from apps.bots.knowledge import Knowledge
+from apps.bots.levels import choose_action
 from apps.bots.replies import reply_weights
 from apps.matches.engine import (
     INITIAL,
     Card,
+    Command,
     DealCards,
     MatchState,
     RuleViolation,
     StartMatch,
+    card,
     command_from_json,
     decide,
     history_for,
@@ -28,7 +32,9 @@ from apps.matches.engine import (
     replay,
     view_for,
 )
+from apps.matches.engine.state import copy_with
 from apps.matches.engine.variants.klub.commands import CloseTalon, ExchangeTrump, PlayCard
+from apps.matches.engine.variants.sixty_six.commands import DeclareEnough, LetCount
 from apps.matches.simulation import deal_command
 
 Player = Callable[[dict[str, Any], random.Random, float], dict[str, Any]]
@@ -42,6 +48,122 @@ def new_deal(rng: random.Random, variant: str = "klub") -> MatchState:
 def bot_view(state: MatchState, seat: int) -> dict[str, Any]:
     """What the service hands the bot: the seat's view plus the deal's public history."""
     return {**view_for(state, seat), "history": history_for(state, seat)}
+
+
+def hide_differently(state: MatchState, rng: random.Random) -> MatchState:
+    """``state`` with the hidden cards of the seat on turn dealt differently: the opponent's
+    unknown cards and the face-down talon reshuffled together. Cards the seat knows the
+    opponent holds (exchanged, drawn face up, half of an announced marriage) stay put."""
+    deal = state.deal
+    assert deal is not None
+    seat = deal.turn
+    opp = 1 - seat
+    known = Knowledge.read(bot_view(state, seat)).opp_known
+    fixed = tuple(c for c in deal.hands[opp] if known >> INDEX[c.code] & 1)
+    pool = [c for c in deal.hands[opp] if c not in fixed] + list(deal.talon)
+    rng.shuffle(pool)
+    size = len(deal.hands[opp]) - len(fixed)
+    new_hand = fixed + tuple(pool[:size])
+    hands = tuple(new_hand if s == opp else deal.hands[s] for s in (0, 1))
+    return copy_with(state, deal=copy_with(deal, hands=hands, talon=tuple(pool[size:])))
+
+
+def blind_answers(variant: str, level: str, rng: random.Random) -> int:
+    """How many random positions ``level`` answered the same when the cards its seat cannot
+    see were dealt differently (``hide_differently``), with the same rng; asserts it always
+    does. A budget far above need: the sample counts bind, not the clock."""
+    checked = 0
+    positions = list(random_positions(rng, 12, variant))
+    for state in positions[:: 3 if level in ("strong", "expert") else 1]:
+        deal = state.deal
+        assert deal is not None
+        seat = deal.turn
+        other = hide_differently(state, rng)
+        if other.deal.hands == deal.hands and other.deal.talon == deal.talon:  # type: ignore[union-attr]
+            continue
+        view = bot_view(state, seat)
+        assert bot_view(other, seat) == view
+        first = choose_action(view, variant=variant, level=level, rng=random.Random(3), budget=60)
+        again = choose_action(
+            bot_view(other, seat), variant=variant, level=level, rng=random.Random(3), budget=60
+        )
+        assert again == first, (level, view)
+        checked += 1
+    return checked
+
+
+def card_of(action: dict[str, Any]) -> str:
+    assert action["type"] == "play_card", action
+    return action["card"]
+
+
+# the search's int actions that are not cards, and the engine's commands they stand for
+COMMAND_OF: dict[int, type[Command]] = {
+    EXCHANGE: ExchangeTrump,
+    CLOSE: CloseTalon,
+    DECLARE: DeclareEnough,
+    COUNT: LetCount,
+}
+
+
+def engine_actions(state: MatchState, seat: int) -> set[int]:
+    """The engine's legal actions for ``seat`` as the model's ints (giving up left out)."""
+    out = set()
+    for a in legal_actions(state, seat):
+        if isinstance(a, PlayCard):
+            out.add(INDEX[a.card.code])
+        out.update(n for n, kind in COMMAND_OF.items() if isinstance(a, kind))
+    return out
+
+
+def engine_command(action: int, seat: int) -> Command:
+    """The engine's command for the model's int ``action`` by ``seat``."""
+    kind = COMMAND_OF.get(action)
+    return kind(seat) if kind is not None else PlayCard(seat, card(CODES[action]))  # type: ignore[call-arg]
+
+
+def same_deal(g: BitGame, state: MatchState) -> None:
+    """The model ``g`` and the engine's deal hold the same hands, scores, tricks, talon, trump,
+    close, card led and result (and, in sixty-six, card points)."""
+    deal = state.deal
+    assert deal is not None
+    for s in (0, 1):
+        assert g.hands[s] == mask(c.code for c in deal.hands[s])
+        assert g.pts[s] == deal.points(s)
+        assert g.tricks[s] == deal.trick_count(s)
+    if isinstance(g, BitGame66):
+        assert g.cp == list(deal.card_points)  # type: ignore[attr-defined]
+    assert g.talon == [INDEX[c.code] for c in deal.talon]
+    assert g.trump_card == INDEX[deal.trump_card.code]
+    assert g.trump_taken == deal.trump_card_taken
+    assert (g.closed_by if g.closed_by >= 0 else None) == deal.closed_by
+    assert g.closed_at == deal.closed_at
+    assert g.led == (INDEX[deal.table[0].code] if deal.table else -1)
+    if deal.result is None:
+        assert g.result is None
+        assert g.turn == deal.turn
+    else:
+        assert g.result == (deal.result.winner, deal.result.game_points)
+
+
+def assert_history_names_no_hidden_card(state: MatchState) -> None:
+    """The deal's public history is the same for both seats and names no card either seat may
+    not see (the opponent's hand, the face-down talon), but the face-up trump card and the
+    card exchanged for it, which were shown."""
+    history = history_for(state, 0)
+    assert history_for(state, 1) == history
+    text = repr(history)
+    deal = state.deal
+    assert deal is not None
+    shown = {history["trump_card_dealt"]}
+    if deal.trump_card_visible:
+        shown.add(deal.trump_card.code)
+    if history["exchange"]:
+        shown.add(history["exchange"]["card"])
+    for seat in (0, 1):
+        hidden = {c.code for c in deal.hands[1 - seat]} | {c.code for c in deal.talon}
+        for code in hidden - shown:
+            assert f"'{code}'" not in text, (code, history)
 
 
 def illegal_answers(

@@ -11,59 +11,13 @@ import random
 
 import pytest
 
-from apps.bots.bitgame import BitGame, from_deal
-from apps.bots.cardbits import CLOSE, CODES, EXCHANGE, INDEX, mask
+from apps.bots.bitgame import from_deal
+from apps.bots.cardbits import EXCHANGE
 from apps.matches.engine import (
-    CloseTalon,
-    Command,
-    ExchangeTrump,
-    MatchState,
-    PlayCard,
-    card,
     decide,
-    legal_actions,
     replay,
 )
-from tests.bots.helpers import new_deal
-
-
-def engine_actions(state: MatchState) -> set[int]:
-    assert state.deal is not None
-    out = set()
-    for a in legal_actions(state, state.deal.turn):
-        if isinstance(a, PlayCard):
-            out.add(INDEX[a.card.code])
-        elif isinstance(a, ExchangeTrump):
-            out.add(EXCHANGE)
-        elif isinstance(a, CloseTalon):
-            out.add(CLOSE)
-    return out
-
-
-def command(action: int, seat: int) -> Command:
-    if action == EXCHANGE:
-        return ExchangeTrump(seat)
-    if action == CLOSE:
-        return CloseTalon(seat)
-    return PlayCard(seat, card(CODES[action]))
-
-
-def same(g: BitGame, state: MatchState) -> None:
-    deal = state.deal
-    assert deal is not None
-    for s in (0, 1):
-        assert g.hands[s] == mask(c.code for c in deal.hands[s])
-        assert g.pts[s] == deal.points(s)
-        assert g.tricks[s] == deal.trick_count(s)
-    assert g.talon == [INDEX[c.code] for c in deal.talon]
-    assert g.trump_card == INDEX[deal.trump_card.code]
-    assert g.trump_taken == deal.trump_card_taken
-    assert (g.closed_by if g.closed_by >= 0 else None) == deal.closed_by
-    if deal.result is None:
-        assert g.result is None
-        assert g.turn == deal.turn
-    else:
-        assert g.result == (deal.result.winner, deal.result.game_points)
+from tests.bots.helpers import engine_actions, engine_command, new_deal, same_deal
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -73,16 +27,16 @@ def test_bitgame_follows_the_engine_on_random_deals(seed: int) -> None:
         state = new_deal(rng)
         g = from_deal(state.deal)  # type: ignore[arg-type]
         while not state.deal.over:  # type: ignore[union-attr]
-            assert set(g.actions()) == engine_actions(state)
-            same(g, state)
+            assert set(g.actions()) == engine_actions(state, state.deal.turn)  # type: ignore[union-attr]
+            same_deal(g, state)
             # play cards most of the time, so that deals reach the strict phase
             choices = g.actions()
             cards_only = [a for a in choices if a < EXCHANGE]
             action = rng.choice(choices if rng.random() < 0.2 else cards_only)
             seat = state.deal.turn  # type: ignore[union-attr]
-            state = replay(decide(state, command(action, seat)), state)
+            state = replay(decide(state, engine_command(action, seat)), state)
             g.apply(action)
-        same(g, state)
+        same_deal(g, state)
 
 
 def test_bitgame_clone_is_independent() -> None:

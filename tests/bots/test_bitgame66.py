@@ -17,73 +17,18 @@ import random
 import pytest
 
 from apps.bots.bitgame66 import COUNT, DECLARE, BitGame66, from_deal66
-from apps.bots.cardbits import CLOSE, CODES, EXCHANGE, INDEX, mask
+from apps.bots.cardbits import CLOSE, EXCHANGE
 from apps.matches.engine import (
-    CloseTalon,
-    Command,
-    ExchangeTrump,
     MatchState,
-    PlayCard,
     Surrender,
-    card,
     decide,
-    legal_actions,
     replay,
 )
 from apps.matches.engine.state import copy_with
 from apps.matches.engine.variants.sixty_six.commands import DeclareEnough, LetCount
-from tests.bots.helpers import new_deal
+from tests.bots.helpers import engine_actions, engine_command, new_deal, same_deal
 
 VARIANT = "sixty-six"
-
-
-def engine_actions(state: MatchState, seat: int) -> set[int]:
-    out = set()
-    for a in legal_actions(state, seat):
-        if isinstance(a, PlayCard):
-            out.add(INDEX[a.card.code])
-        elif isinstance(a, ExchangeTrump):
-            out.add(EXCHANGE)
-        elif isinstance(a, CloseTalon):
-            out.add(CLOSE)
-        elif isinstance(a, DeclareEnough):
-            out.add(DECLARE)
-        elif isinstance(a, LetCount):
-            out.add(COUNT)
-    return out
-
-
-def command(action: int, seat: int) -> Command:
-    if action == EXCHANGE:
-        return ExchangeTrump(seat)
-    if action == CLOSE:
-        return CloseTalon(seat)
-    if action == DECLARE:
-        return DeclareEnough(seat)
-    if action == COUNT:
-        return LetCount(seat)
-    return PlayCard(seat, card(CODES[action]))
-
-
-def same(g: BitGame66, state: MatchState) -> None:
-    deal = state.deal
-    assert deal is not None
-    for s in (0, 1):
-        assert g.hands[s] == mask(c.code for c in deal.hands[s])
-        assert g.pts[s] == deal.points(s)
-        assert g.cp[s] == deal.card_points[s]
-        assert g.tricks[s] == deal.trick_count(s)
-    assert g.talon == [INDEX[c.code] for c in deal.talon]
-    assert g.trump_card == INDEX[deal.trump_card.code]
-    assert g.trump_taken == deal.trump_card_taken
-    assert (g.closed_by if g.closed_by >= 0 else None) == deal.closed_by
-    assert g.closed_at == deal.closed_at
-    assert g.led == (INDEX[deal.table[0].code] if deal.table else -1)
-    if deal.result is None:
-        assert g.result is None
-        assert g.turn == deal.turn
-    else:
-        assert g.result == (deal.result.winner, deal.result.game_points)
 
 
 def with_bonus(state: MatchState, bonus: int) -> MatchState:
@@ -121,7 +66,7 @@ def test_bitgame66_follows_the_engine_on_random_deals(seed: int) -> None:
             turn = g.turn
             assert set(g.actions()) == engine_actions(state, turn)
             assert g.may_declare(1 - turn) == (DECLARE in engine_actions(state, 1 - turn))
-            same(g, state)
+            same_deal(g, state)
             seat, action = step(g, rng)
             if action == "surrender":
                 state = replay(decide(state, Surrender(seat, confirm=True)), state)
@@ -130,9 +75,9 @@ def test_bitgame66_follows_the_engine_on_random_deals(seed: int) -> None:
                 state = replay(decide(state, DeclareEnough(seat)), state)
                 g.declare(seat)
             else:
-                state = replay(decide(state, command(action, seat)), state)  # type: ignore[arg-type]
+                state = replay(decide(state, engine_command(action, seat)), state)  # type: ignore[arg-type]
                 g.apply(action)  # type: ignore[arg-type]
-        same(g, state)
+        same_deal(g, state)
 
 
 def declare_as_auto(state: MatchState) -> MatchState:
@@ -162,16 +107,16 @@ def test_auto_declares_as_soon_as_right_and_never_wrongly(seed: int) -> None:
         state = with_bonus(new_deal(rng, VARIANT), rng.choice((0, 1)))
         g = from_deal66(state.deal, auto=True)  # type: ignore[arg-type]
         while g.result is None:
-            same(g, state)
+            same_deal(g, state)
             assert DECLARE not in g.actions() and COUNT not in g.actions()
             actions = g.actions()
             others = [a for a in actions if a in (EXCHANGE, CLOSE)]
             cards = [a for a in actions if a < EXCHANGE]
             action = rng.choice(others) if others and rng.random() < 0.15 else rng.choice(cards)
-            state = replay(decide(state, command(action, g.turn)), state)
+            state = replay(decide(state, engine_command(action, g.turn)), state)
             state = declare_as_auto(state)
             g.apply(action)
-        same(g, state)
+        same_deal(g, state)
         result = state.deal.result  # type: ignore[union-attr]
         assert result.reason != "wrong_declaration"
         reasons.add(result.reason)
@@ -203,9 +148,9 @@ def test_the_count_after_the_last_trick_and_the_draw() -> None:
                 action = rng.choice(actions)
             else:
                 action = rng.choice([a for a in actions if a < EXCHANGE])
-            state = replay(decide(state, command(action, g.turn)), state)
+            state = replay(decide(state, engine_command(action, g.turn)), state)
             g.apply(action)
-            same(g, state)
+            same_deal(g, state)
         reasons.add(state.deal.result.reason)  # type: ignore[union-attr]
         if g.result == (None, 0):
             assert g.cp == [60, 60]

@@ -43,6 +43,7 @@ from apps.matches.engine import (
     history_for,
     legal_actions,
     redact_event,
+    register,
     replay,
     to_json,
     view_for,
@@ -219,3 +220,35 @@ def test_the_toy_variant_is_known_only_while_registered() -> None:
     with pytest.raises(RuleViolation) as refused:
         decide(INITIAL, StartMatch(TOY, 0))
     assert refused.value.code == "unknown_variant"
+
+
+def test_a_variant_missing_a_required_method_cannot_be_made_or_registered() -> None:
+    """A variant author who forgets what the property tests hold every variant to (here
+    ``whereabouts`` and ``secret``) is told so when the class is instantiated, before anything
+    can register it; the methods with defaults may be left out."""
+
+    class Forgetful(Rules):
+        name = "forgetful"
+
+        def new_deal(self, event: typing.Any, previous: typing.Any = None) -> typing.Any: ...
+        def actors(self, state: MatchState) -> tuple[int, ...]: ...
+        def deal_actions(self, state: MatchState, seat: int) -> list[Command]: ...
+        def may_leave(self, deal: typing.Any) -> bool: ...
+        def match_end(self, state: MatchState, deal_end: typing.Any) -> typing.Any: ...
+        def deal_view(self, state: MatchState, seat: int | None) -> typing.Any: ...
+        def history(self, state: MatchState) -> typing.Any: ...
+
+    with pytest.raises(TypeError, match=r"abstract methods? .*'secret', 'whereabouts'"):
+        register(Forgetful())
+    assert "forgetful" not in VARIANTS
+    assert sorted(Rules.__abstractmethods__) == [
+        "actors",
+        "deal_actions",
+        "deal_view",
+        "history",
+        "match_end",
+        "may_leave",
+        "new_deal",
+        "secret",
+        "whereabouts",
+    ]

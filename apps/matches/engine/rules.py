@@ -13,6 +13,7 @@ A test may register its own (a toy variant) without touching the core.
 
 from __future__ import annotations
 
+import abc
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -36,9 +37,10 @@ Evolver = Callable[["MatchState", Any], "MatchState"]
 WON, LOST, VOID = "won", "lost", "void"
 
 
-class Rules:
-    """What one variant decides. Subclasses set the class attributes and implement the methods
-    that raise ``NotImplementedError``; the others have defaults for two-seat games.
+class Rules(abc.ABC):
+    """What one variant decides. Subclasses set the class attributes and implement the abstract
+    methods (a subclass missing one cannot be instantiated, so never registered); the others
+    have defaults for two-seat games.
 
     Every method is pure: it reads the state it is given and returns data.
     """
@@ -66,25 +68,25 @@ class Rules:
 
     # --- the deal ------------------------------------------------------------------------
 
+    @abc.abstractmethod
     def new_deal(self, event: DealStarted, previous: Deal | None = None) -> Deal:
         """The deal state right after ``event``: the cards laid out from its deck order.
         ``previous`` is the match's deal before it (None for the first deal), for what a
         variant carries from one deal to the next (``sixty-six``: the bonus of drawn deals)."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def actors(self, state: MatchState) -> tuple[int, ...]:
         """The seats the running deal waits for now (several may, e.g. a doubling). Another
         seat may still have an optional move among its legal actions (``sixty-six``: declaring
         right after leading a marriage card), but the deal does not wait for it."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def deal_actions(self, state: MatchState, seat: int) -> list[Command]:
         """The deal commands ``seat`` may send now (the table adds leaving and resigning)."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def may_leave(self, deal: Deal) -> bool:
         """Whether a seat may still leave the table during ``deal`` (before its first card)."""
-        raise NotImplementedError
 
     def display_order(self, command: Command) -> tuple[int, Any]:
         """The sort key of a legal action in a view (stable: ties keep the rules' order)."""
@@ -100,9 +102,9 @@ class Rules:
 
     # --- the match -----------------------------------------------------------------------
 
+    @abc.abstractmethod
     def match_end(self, state: MatchState, deal_end: DealEnded) -> MatchEnded | None:
         """The match's end after the deal that ``deal_end`` closed, if it is over."""
-        raise NotImplementedError
 
     def quit_winner(self, state: MatchState, seat: int) -> int | None:
         """Who wins when ``seat`` resigns, leaves or loses technically: at a two-seat table
@@ -119,13 +121,13 @@ class Rules:
 
     # --- what a seat sees ----------------------------------------------------------------
 
+    @abc.abstractmethod
     def deal_view(self, state: MatchState, seat: int | None) -> JSON:
         """The running deal as ``seat`` may see it (``None``: a spectator)."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def history(self, state: MatchState) -> JSON:
         """The public record of the current deal (the same for every seat)."""
-        raise NotImplementedError
 
     def redact(self, event: Event, seat: int | None) -> JSON | None:
         """``event`` as ``seat`` may see it, or ``None`` when the whole event is public."""
@@ -133,15 +135,15 @@ class Rules:
 
     # --- what the property tests hold every variant to -----------------------------------
 
+    @abc.abstractmethod
     def whereabouts(self, deal: Deal) -> dict[str, tuple[Card, ...]]:
         """Every card of ``deal`` by where it lies (hands, talon, table, won tricks …): the
         places together hold the deck, each card once."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def secret(self, state: MatchState, seat: int) -> frozenset[Card]:
         """The cards whose place ``seat`` may not know now (other hands, the talon …), less
         those it saw face up. No view, history, event or error shown to it names one."""
-        raise NotImplementedError
 
 
 VARIANTS: dict[str, Rules] = {}

@@ -1,9 +1,9 @@
 from django.apps import AppConfig
 
 
-class BotsConfig(AppConfig):
-    name = "apps.bots"
-    label = "bots"
+class ComputerConfig(AppConfig):
+    name = "apps.computer"
+    label = "computer"
 
     def ready(self) -> None:
         from . import receivers  # noqa: F401, PLC0415 (the computer's move follows new events)

@@ -8,13 +8,12 @@ from typing import Any
 from django.db import transaction
 from django.dispatch import receiver
 
+from apps.bots.declaring import declaration_due
 from apps.matches.engine import MatchState, view_for
 from apps.matches.engine.presence import stand_ins_to_play
 from apps.matches.models import Match
 from apps.matches.seating import seats_of
 from apps.matches.signals import events_appended
-
-from .declaring import declaration_due
 
 
 def bot_seats_to_move(match: Match, state: MatchState) -> list[int]:
@@ -34,7 +33,7 @@ def bot_seats_to_move(match: Match, state: MatchState) -> list[int]:
     return own + [seat for seat in stand_ins_to_play(state) if seat not in own]
 
 
-@receiver(events_appended, dispatch_uid="bots.move")
+@receiver(events_appended, dispatch_uid="computer.move")
 def bot_move_schedule(sender: Any, *, match: Match, state: MatchState, **_: Any) -> None:
     if bot_seats_to_move(match, state):
         from .tasks import bot_move  # noqa: PLC0415 (the task imports the bot's services)

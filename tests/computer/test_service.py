@@ -7,10 +7,11 @@ from typing import Any
 
 import pytest
 
-from apps.bots import services as bot_services
 from apps.bots.actions import GIVING_UP
 from apps.bots.declaring import is_right
-from apps.bots.receivers import bot_move_schedule, bot_seats_to_move
+from apps.computer import services as bot_services
+from apps.computer.receivers import bot_move_schedule, bot_seats_to_move
+from apps.computer.tasks import bot_move
 from apps.matches.models import Match
 from apps.matches.signals import events_appended
 from apps.matches.strengths import levels_for
@@ -44,7 +45,7 @@ def test_the_computer_never_plays_a_move_chosen_before_the_match_moved_on(
     """Kati thinks outside the match lock: if the match changes while she chooses (here the
     player resigns), she reads it again instead of applying her stale choice."""
     player = make_player(guest=True)
-    events_appended.disconnect(dispatch_uid="bots.move")  # Kati answers only when asked here
+    events_appended.disconnect(dispatch_uid="computer.move")  # Kati answers only when asked here
     try:
         match = create_computer_match(player, variant="klub", strength="beginner")
         rng = random.Random(5)
@@ -62,7 +63,7 @@ def test_the_computer_never_plays_a_move_chosen_before_the_match_moved_on(
         monkeypatch.setattr(bot_services, "_choose", resigned_meanwhile)
         assert bot_services.bot_move_play(match_id=match["id"]) is False
     finally:
-        events_appended.connect(bot_move_schedule, dispatch_uid="bots.move")
+        events_appended.connect(bot_move_schedule, dispatch_uid="computer.move")
     assert thought, "Kati chose a move"
     final = fetch(player, match["id"])
     assert final["status"] == "finished" and final["end_reason"] == "resigned"
@@ -137,3 +138,13 @@ def test_kati_is_asked_to_declare_right_after_her_marriage_lead(make_player: Mak
     assert bot_seats_to_move(row, led) == [1]
     led, _ = apply(state, p(1, "ZO"))  # no marriage: nothing to say until the guest follows
     assert bot_seats_to_move(row, led) == []
+
+
+def test_a_move_queued_before_the_glue_moved_still_finds_its_task() -> None:
+    """The task moved from ``apps.bots.tasks`` to ``apps.computer.tasks``; a worker started
+    after a deploy still runs a move a web process queued before it, by the old name."""
+    from config.celery import app  # noqa: PLC0415 (the worker's app, as the worker loads it)
+
+    app.loader.import_default_modules()  # what a worker does at start: autodiscover the tasks
+    task = app.tasks["apps.bots.tasks.bot_move"]
+    assert task.name == bot_move.name and task.__module__ == "apps.computer.tasks"

@@ -8,6 +8,11 @@ from uuid import UUID
 
 from django.db import transaction
 
+from apps.bots.cardbits import CODES
+from apps.bots.declaring import word
+from apps.bots.heuristics import follow, lead
+from apps.bots.knowledge import Knowledge
+from apps.bots.levels import choose_action
 from apps.matches import event_store
 from apps.matches.appending import command_apply
 from apps.matches.engine import (
@@ -22,11 +27,6 @@ from apps.matches.engine import (
 from apps.matches.models import Match
 from apps.matches.seating import seats_of
 
-from .cardbits import CODES
-from .declaring import word
-from .heuristics import follow, lead
-from .knowledge import Knowledge
-from .levels import choose_action
 from .receivers import bot_seats_to_move
 
 BUDGET_SECONDS = 0.5
