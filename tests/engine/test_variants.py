@@ -16,6 +16,7 @@ import random
 import re
 import typing
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from hypothesis import given, settings
@@ -50,10 +51,13 @@ from apps.matches.engine import (
 )
 from apps.matches.engine.events import DealEnded, MatchEnded
 
+from .partnership import PARTNERSHIP, partnership_registered
 from .toy import TOY, toy_registered
 
 SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
-NAMES = sorted(VARIANTS) + [TOY]
+NAMES = sorted(VARIANTS) + [TOY, PARTNERSHIP]
+START = datetime(2025, 1, 1, tzinfo=UTC)
+STEP = timedelta(seconds=1)  # the clock moves a second per command
 CARD_CODE = re.compile(r"\b[PTZM][9UOKXA]\b")
 
 
@@ -62,6 +66,9 @@ def rules(request: pytest.FixtureRequest) -> Iterator[Rules]:
     if request.param == TOY:
         with toy_registered():
             yield VARIANTS[TOY]
+    elif request.param == PARTNERSHIP:
+        with partnership_registered() as partnership:
+            yield partnership
     else:
         yield VARIANTS[request.param]
 
@@ -106,18 +113,24 @@ def assert_deck_whole(rules: Rules, state: MatchState) -> None:
 
 
 def assert_not_shown(payload: object, secret: frozenset[Card]) -> None:
+    if isinstance(payload, dict) and "legal_actions" in payload:
+        # a bid may name any card, whatever the hands: the list of bids says nothing
+        actions = [a for a in payload["legal_actions"] if a["type"] != "bid"]
+        payload = {**payload, "legal_actions": actions}
     text = json.dumps(payload)
     leaked = [c.code for c in secret if f'"{c.code}"' in text]
     assert not leaked, f"hidden cards {leaked} shown in {text}"
 
 
-def check_probe(state: MatchState, command: Command, secret_of: dict[int, frozenset[Card]]) -> None:
+def check_probe(
+    state: MatchState, command: Command, secret_of: dict[int, frozenset[Card]], now: datetime
+) -> None:
     """Accepted exactly when listed; a refusal carries a catalogued code and names no card the
     sender may not know."""
     seat = command.seat  # type: ignore[attr-defined]
     listed = command in legal_actions(state, seat)
     try:
-        decide(state, command)
+        decide(state, command, now=now)
     except RuleViolation as refusal:
         assert not listed, command
         assert refusal.code in CODES, refusal.code
@@ -139,15 +152,22 @@ def play_match(rules: Rules, seed: int, *, give_up_rate: float) -> tuple[MatchSt
     rng = random.Random(seed)
     log: list[Event] = []
     state = apply(INITIAL, decide(INITIAL, StartMatch(rules.name, rng.randrange(rules.seats))), log)
+    now = START
     while not state.finished:
-        if state.awaiting_deal:
+        now += STEP
+        deadline = None if state.awaiting_deal else rules.next_deadline(state)
+        if deadline is not None and (not rules.actors(state) or rng.random() < 0.2):
+            # the variant's own deadline runs out, as the service would apply it
+            now = max(now, deadline)
+            command = rng.choice(rules.due_commands(state, now))
+        elif state.awaiting_deal:
             deck = list(rules.deck)
             rng.shuffle(deck)
             command: Command = DealCards(tuple(deck), f"{rng.getrandbits(128):032x}")
         else:
             secret_of = {seat: rules.secret(state, seat) for seat in range(rules.seats)}
             for probe in probes(rules, rng):
-                check_probe(state, probe, secret_of)
+                check_probe(state, probe, secret_of, now)
             seat = rng.choice(rules.actors(state))
             listed = legal_actions(state, seat)
             assert listed, "an actor always has something to do"
@@ -158,7 +178,7 @@ def play_match(rules: Rules, seed: int, *, give_up_rate: float) -> tuple[MatchSt
             wire = command_to_json(command)
             assert command_from_json(json.loads(json.dumps(wire))) == command
         before = len(log)
-        state = apply(state, decide(state, command), log)
+        state = apply(state, decide(state, command, now=now), log)
         assert state.deal is not None
         assert_deck_whole(rules, state)
         if not state.deal.over:

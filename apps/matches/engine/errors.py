@@ -47,6 +47,23 @@ CODES: dict[str, str] = {
     "count_not_allowed": "sixty-six: the count decides only once every card is played",
     "all_cards_played": "sixty-six: every card is played; the last trick's winner declares or "
     "lets the count decide",
+    "bidding_in_progress": "partnership: the bidding is not over",
+    "bidding_over": "partnership: the bidding is over",
+    "bid_too_low": "partnership: a bid needs a higher table value than the standing bid",
+    "doubling_in_progress": "partnership: the doubling window is open; the caller leads after it",
+    "doubling_closed": "partnership: the doubling window has closed",
+    "already_doubled": "partnership: that doubling has been said (each once)",
+    "doubling_out_of_order": "partnership: Kontra, then Rekontra, then Subkontra",
+    "doubling_declined": "partnership: you let this doubling go",
+    "may_not_double": "partnership: this doubling is not yours to say",
+    "not_offered": "partnership: the current doubling choice is not offered to you",
+    "marriage_not_allowed": "partnership: a marriage is announced at Snapszer level by the "
+    "leader leading the K or O of a pair it holds",
+    "enough_not_allowed": "partnership: only the caller or its partner says enough, and never "
+    "in a Durchmarsch",
+    "enough_not_now": "partnership: enough is said after a completed trick, before the next lead",
+    "claim_not_offered": "partnership: showing the cards needs every remaining trick to be sure",
+    "cards_shown": "partnership: a hand has been shown; the hand is ending",
     "unknown_command": "the engine does not know this command",
     "confirmation_required": "surrendering needs an explicit confirmation",
     "already_away": "the seat is already disconnected",

@@ -1,0 +1,194 @@
+"""``PartnershipRules``: the four-seat game with bidding and a secret partner (rules §4, §6).
+
+Four seats deal 3 + 3 from the dealer's left (``evolve.layout``); the dealer and the first
+bidder move one seat per hand. The bidding (``Bid``/``Pass``) names a card and a level; the
+called card's suit is trump and its holder the caller's secret partner (the caller itself: a
+solo). The doubling window (Kontra, Rekontra, Subkontra) runs from the end of the bidding to the
+caller's first card and is held open by a server deadline (``doubling_window``, 5 s by default);
+the service fires it with ``EndDoubling`` from ``due_commands``, as it fires the presence
+deadlines. Then the caller leads; the hand ends at the first opposing trick, at "enough", after
+six tricks, or when a shown hand's ``claim_wait`` runs out (``EndClaim``). Chips are carried
+from hand to hand (``state.py``); the game ends after the hand in which a seat reaches 0.
+
+Scores: the table adds the hand's ``DealEnded.game_points`` (1 to the caller whose side won) to
+its seat, so ``MatchState.scores`` counts the hands each seat won as caller. Results: a seat
+*won* the game when it ends with more chips than it started with, *lost* with fewer, and is
+*void* with exactly as many, or when the game was abandoned.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any, ClassVar
+
+from ...cards import DECK_24, Card
+from ...codec import JSON
+from ...commands import Command
+from ...events import DealEnded, DealStarted, Event, MatchEnded
+from ...rules import LOST, VOID, WON, Rules
+from ...state import Deal, MatchState
+from ..sixty_six.commands import DeclareEnough
+from . import play, view
+from .commands import (
+    COMMANDS,
+    Bid,
+    EndClaim,
+    EndDoubling,
+    Kontra,
+    NoDouble,
+    Pass,
+    Play,
+    Rekontra,
+    ShowCards,
+    Subkontra,
+)
+from .events import DEAL_END_REASONS, EVENTS
+from .evolve import EVOLVERS, new_deal
+from .legal import deal_actions
+from .shapes import SHAPES
+from .state import BIDDING, CLAIM, DOUBLING, PLAY, SEATS, START_CHIPS, PartnershipDeal
+
+DOUBLING_WINDOW = timedelta(seconds=5)
+CLAIM_WAIT = timedelta(seconds=5)
+NO_HAND_LIMIT = 0  # the only target: play until a seat has no chips
+
+
+def _deal(state: MatchState) -> PartnershipDeal:
+    deal = state.deal
+    assert isinstance(deal, PartnershipDeal)
+    return deal
+
+
+class PartnershipRules(Rules):
+    """Four seats, 24 cards, 6 each, bidding, a secret partner, table chips."""
+
+    name = "partnership"
+    seats = SEATS
+    deck = DECK_24
+    targets = (NO_HAND_LIMIT,)
+    commands = COMMANDS
+    events = EVENTS
+    handlers: ClassVar = {
+        Bid: play.bid,
+        Pass: play.pass_,
+        Kontra: play.double,
+        Rekontra: play.double,
+        Subkontra: play.double,
+        NoDouble: play.no_double,
+        Play: play.play,
+        DeclareEnough: play.enough,
+        ShowCards: play.show_cards,
+        EndDoubling: play.end_doubling,
+        EndClaim: play.end_claim,
+    }
+    evolvers = EVOLVERS
+    deal_end_reasons = DEAL_END_REASONS
+    shapes = SHAPES
+
+    def __init__(
+        self, *, doubling_window: timedelta = DOUBLING_WINDOW, claim_wait: timedelta = CLAIM_WAIT
+    ) -> None:
+        self.doubling_window = doubling_window  # the API layer sets it from a setting
+        self.claim_wait = claim_wait
+
+    # --- the deal ------------------------------------------------------------------------
+
+    def new_deal(self, event: DealStarted, previous: Deal | None = None) -> PartnershipDeal:
+        return new_deal(event, previous if isinstance(previous, PartnershipDeal) else None)
+
+    def actors(self, state: MatchState) -> tuple[int, ...]:
+        deal = state.deal
+        if not isinstance(deal, PartnershipDeal) or deal.over:
+            return ()
+        if deal.phase in (BIDDING, PLAY):
+            return (deal.turn,)
+        if deal.phase == DOUBLING:
+            return deal.offered()
+        return ()  # a shown hand: the deal waits for its deadline
+
+    def deal_actions(self, state: MatchState, seat: int) -> list[Command]:
+        return deal_actions(_deal(state), seat)
+
+    def may_leave(self, deal: Any) -> bool:
+        return not deal.tricks and not deal.table
+
+    def display_order(self, command: Command) -> tuple[int, Any]:
+        return view.display_order(command)
+
+    def due_commands(self, state: MatchState, now: datetime) -> list[Command]:
+        deal = state.deal
+        if not isinstance(deal, PartnershipDeal) or deal.over or deal.deadline is None:
+            return []
+        if deal.deadline > now:
+            return []
+        if deal.phase == DOUBLING:
+            assert deal.caller is not None
+            return [EndDoubling(deal.caller)]
+        if deal.phase == CLAIM:
+            assert deal.shown_by is not None
+            return [EndClaim(deal.shown_by)]
+        return []
+
+    def next_deadline(self, state: MatchState) -> datetime | None:
+        deal = state.deal
+        if not isinstance(deal, PartnershipDeal) or deal.over:
+            return None
+        return deal.deadline
+
+    # --- the match -----------------------------------------------------------------------
+
+    def match_end(self, state: MatchState, deal_end: DealEnded) -> MatchEnded | None:
+        """The game ends after the hand in which a seat reaches 0 chips (a pot left then is
+        not paid out). ``winner``: the seat with the most chips, if only one has them."""
+        settlement = _deal(state).settlement
+        if settlement is None or min(settlement.chips) > 0:
+            return None
+        chips = settlement.chips
+        best = max(chips)
+        leaders = [s for s in range(self.seats) if chips[s] == best]
+        return MatchEnded(
+            winner=leaders[0] if len(leaders) == 1 else None,
+            reason="points",
+            scores=state.scores,
+            radli=None,
+            schneider=False,
+            ruckschneider=False,
+        )
+
+    def results(self, state: MatchState) -> tuple[str, ...]:
+        """More chips than at the start: won; fewer: lost; as many, or abandoned: void."""
+        assert state.result is not None
+        if state.result.reason == "abandoned" or state.deal is None:
+            return (VOID,) * self.seats
+        chips, _ = view.chips_now(_deal(state))
+        return tuple(WON if c > START_CHIPS else LOST if c < START_CHIPS else VOID for c in chips)
+
+    # --- what a seat sees ----------------------------------------------------------------
+
+    def deal_view(self, state: MatchState, seat: int | None) -> JSON:
+        return view.deal_view(_deal(state), seat)
+
+    def history(self, state: MatchState) -> JSON:
+        return view.history(_deal(state))
+
+    def redact(self, event: Event, seat: int | None) -> JSON | None:
+        return view.redact(event, seat)
+
+    # --- what the property tests hold every variant to -----------------------------------
+
+    def whereabouts(self, deal: Any) -> dict[str, tuple[Card, ...]]:
+        places = {f"hand {seat}": hand for seat, hand in enumerate(deal.hands)}
+        places["tricks"] = tuple(c for t in deal.tricks for c in t.cards)
+        places["table"] = deal.table
+        return places
+
+    def secret(self, state: MatchState, seat: int) -> frozenset[Card]:
+        """The other hands, less a shown hand and the cards named by bids (every card may be
+        called: naming one says nothing of where it lies; who holds the called card is kept
+        by the views themselves, ``view.partner_known_to``)."""
+        deal = _deal(state)
+        hidden: set[Card] = set()
+        for other, hand in enumerate(deal.hands):
+            if other not in (seat, deal.shown_by):
+                hidden.update(hand)
+        return frozenset(hidden - {call.card for call in deal.calls if call.card is not None})
