@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-faults lint bench bench-bots research clean
+.PHONY: run test test-faults lint bench bench-bots soak research clean
 
 # setup.py builds apps/bots/_search.c in place: a changed C file reinstalls (and rebuilds) it
 $(STAMP): pyproject.toml setup.py apps/bots/_search.c
@@ -37,6 +37,10 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/api_move.py
+
+## soak: many players on the production stack for ten minutes (bench/soak.py; prints its figures)
+soak: $(STAMP)
+	$(BIN)/python bench/soak.py
 
 ## bench-bots: the exact search's speed, then the computer opponent's tournament: each level
 ## against the one below it, klub then sixty-six (minutes: 1,000 deal pairs per pairing)
