@@ -12,6 +12,18 @@ latency of that POST and the moves/s over all clients, per concurrency level, an
 each group of processes spent per move (read from /proc). ``--poll`` makes
 clients fetch the match (two GETs) before every move instead of listening on WebSockets.
 Everything stays on this machine (loopback).
+
+``--floor [--rounds 3]`` compares the move with its floor in the same run, on the same gunicorn
+(``floor_settings.py`` adds the floor's URL to the production settings): a minimal Django view
+doing a move's database work (``floor.py``: lock the match row, insert the events and save the
+projection with the event store's own SQL, commit) and nothing else. Both are driven the same
+way, REST only: each client posts its next move as soon as the last one is answered (the real
+clients play both seats of their match from the answers' views, asking for a seat's view only
+when a move was refused or a deal began; the floor's clients insert the events of a deal's 20
+moves in turn, 2 a move on average). The two alternate at each client count for several rounds;
+it prints moves/s of each, their ratio, and the web process's CPU per request. Then it measures
+the match GET: each client reads its active match in a loop; it prints GETs/s and the web
+process's CPU per GET.
 """
 
 from __future__ import annotations
@@ -20,6 +32,7 @@ import argparse
 import contextlib
 import json
 import random
+import statistics
 import threading
 import time
 from typing import Any
@@ -101,6 +114,16 @@ class SeatModel:
         return [c for c in hand if c[0] == self.trump] or hand
 
 
+def new_match(apis: dict[int, Api]) -> str:
+    """A friend match between the two players of ``apis``, started (its first deal dealt)."""
+    status, room = apis[0].call("POST", "/api/v1/rooms/", {})
+    assert status == 201, room
+    code = room["invite"]["code"]
+    status, match = apis[1].call("POST", "/api/v1/rooms/join/", {"code": code})
+    assert status == 200, match
+    return match["id"]
+
+
 class Client(threading.Thread):
     """Plays both seats of its own friend matches until told to stop; records POST latencies."""
 
@@ -123,12 +146,7 @@ class Client(threading.Thread):
                 self.play_listening(match_id)
 
     def new_match(self) -> str:
-        status, room = self.apis[0].call("POST", "/api/v1/rooms/", {})
-        assert status == 201, room
-        code = room["invite"]["code"]
-        status, match = self.apis[1].call("POST", "/api/v1/rooms/join/", {"code": code})
-        assert status == 200, match
-        return match["id"]
+        return new_match(self.apis)
 
     def post_move(self, seat: int, match_id: str, version: int, action: dict, step: int) -> int:
         body = {"action": action, "expected_version": version, "client_move_id": f"m{step}"}
@@ -242,6 +260,194 @@ def measure(tokens: list[str], clients: int, seconds: float, poll: bool) -> dict
     }
 
 
+class RestMover(threading.Thread):
+    """Plays both seats of its own friend matches over REST only, posting the next move as soon
+    as the last one is answered. It knows a seat's hand from that seat's last answer; a card it
+    drew since is unknown to it until then, so after the talon a move may be refused (then it
+    asks for the seat's view and plays from its legal actions)."""
+
+    def __init__(self, tokens: tuple[str, str], seed: int, stop: threading.Event) -> None:
+        super().__init__(daemon=True)
+        self.apis = {0: Api(tokens[0]), 1: Api(tokens[1])}
+        self.rng = random.Random(seed)
+        self.stop = stop
+        self.moves = self.refused = self.gets = 0
+        self.match_id = ""
+
+    def run(self) -> None:
+        while not self.stop.is_set():
+            self.match_id = new_match(self.apis)
+            self.play()
+
+    def view(self, seat: int) -> tuple[int, dict]:
+        self.gets += 1
+        _, match = self.apis[seat].call("GET", f"/api/v1/matches/{self.match_id}/")
+        return match["version"], match["view"]
+
+    def play(self) -> None:
+        version, views = 0, {}
+        for seat in (0, 1):
+            version, views[seat] = self.view(seat)
+        seen = dict.fromkeys(views, version)  # the version each seat's view is from
+        public = views[0]
+        step = 0
+        while not self.stop.is_set():
+            deal = public["deal"]
+            if public["status"] != "playing" or deal is None or deal["turn"] is None:
+                return
+            seat = deal["turn"]
+            if views[seat]["deal"]["number"] != deal["number"]:  # a new deal: its hand
+                version, views[seat] = self.view(seat)
+                seen[seat] = version
+            card = self.choose(views[seat], deal, current=seen[seat] == version)
+            body = {
+                "action": {"type": "play_card", "card": card},
+                "expected_version": version,
+                "client_move_id": f"m{step}",
+            }
+            step += 1
+            path = f"/api/v1/matches/{self.match_id}/actions/"
+            status, answer = self.apis[seat].call("POST", path, body)
+            if status != 200:
+                self.refused += 1
+                version, views[seat] = self.view(seat)
+                seen[seat], public = version, views[seat]
+                continue
+            self.moves += 1
+            version, views[seat] = answer["version"], answer["view"]
+            seen[seat], public = version, answer["view"]
+
+    def choose(self, view: dict, deal: dict, *, current: bool) -> str:
+        if current:
+            cards = [a["card"] for a in view["legal_actions"] if a["type"] == "play_card"]
+            return self.rng.choice(cards)
+        model = SeatModel(view["seat"])
+        model.hand = set(view["deal"]["hand"])
+        model.table = [t["card"] for t in deal["table"]]
+        model.trump = deal["trump_suit"]
+        model.talon = deal["talon_size"]
+        model.closed = deal["closed_by"] is not None
+        return self.rng.choice(model.legal_plays())
+
+
+class FloorMover(threading.Thread):
+    """Posts to the floor (``floor.py``) as fast as it is answered, for its own match: the
+    events of a klub deal's 20 moves in turn (a lead 1; a follow 4 while the talon lasts, then
+    2: 2 a move on average)."""
+
+    EVENTS = [1, 4] * 5 + [1, 2] * 5
+
+    def __init__(self, token: str, match_id: str, stop: threading.Event) -> None:
+        super().__init__(daemon=True)
+        self.api, self.match_id, self.stop = Api(token), match_id, stop
+        self.moves = self.refused = 0
+
+    def run(self) -> None:
+        while not self.stop.is_set():
+            events = self.EVENTS[self.moves % len(self.EVENTS)]
+            status, _ = self.api.call("POST", f"/bench/floor/{self.match_id}/", {"events": events})
+            if status == 200:
+                self.moves += 1
+            else:
+                self.refused += 1
+
+
+class Reader(threading.Thread):
+    """Reads its active match (``GET /api/v1/matches/<id>/``) in a loop."""
+
+    def __init__(self, token: str, match_id: str, stop: threading.Event) -> None:
+        super().__init__(daemon=True)
+        self.api, self.match_id, self.stop = Api(token), match_id, stop
+        self.moves = self.refused = 0  # here: GETs answered, and not
+
+    def run(self) -> None:
+        while not self.stop.is_set():
+            status, _ = self.api.call("GET", f"/api/v1/matches/{self.match_id}/")
+            if status == 200:
+                self.moves += 1
+            else:
+                self.refused += 1
+
+
+WEB = {"gunicorn": "gunicorn", "postgres": "postgres", "clients": "api_move.py"}
+
+
+def timed(workers: list, seconds: float) -> dict[str, float]:
+    """Requests per second of ``workers`` (threads counting ``moves``) over ``seconds`` after a
+    second's warm-up, and the CPU ms per request of the web process, PostgreSQL and clients."""
+    for w in workers:
+        w.start()
+    time.sleep(1.0)
+    done = sum(w.moves for w in workers)
+    start, cpu_before = time.perf_counter(), cpu_seconds(WEB)
+    time.sleep(seconds)
+    count = sum(w.moves for w in workers) - done
+    elapsed, cpu_after = time.perf_counter() - start, cpu_seconds(WEB)
+    for w in workers:
+        w.stop.set()
+    for w in workers:
+        w.join(timeout=30)
+    count = max(1, count)
+    return {
+        "per_s": count / elapsed,
+        **{f"cpu_{g}": 1000 * (cpu_after[g] - cpu_before[g]) / count for g in WEB},
+        "refused": sum(w.refused for w in workers),
+        "gets": sum(getattr(w, "gets", 0) for w in workers) / count,
+    }
+
+
+def active_matches(tokens: list[str], count: int) -> list[str]:
+    """``count`` new started friend matches, the i-th between tokens 2i and 2i + 1."""
+    return [new_match({0: Api(tokens[2 * i]), 1: Api(tokens[2 * i + 1])}) for i in range(count)]
+
+
+def floor_comparison(tokens: list[str], clients: list[int], seconds: float, rounds: int) -> None:
+    """The real move and the floor, alternating, then the GET; prints each and the ratios."""
+    matches = active_matches(tokens, max(clients))
+    for n in clients:
+        ratios = []
+        for round_ in range(rounds):
+            order = ["move", "floor"] if round_ % 2 == 0 else ["floor", "move"]
+            got = {}
+            for which in order:
+                stop = threading.Event()
+                if which == "move":
+                    workers: list = [
+                        RestMover((tokens[2 * i], tokens[2 * i + 1]), seed=i, stop=stop)
+                        for i in range(n)
+                    ]
+                else:
+                    workers = [FloorMover(tokens[2 * i], matches[i], stop) for i in range(n)]
+                got[which] = r = timed(workers, seconds)
+                extra = f", {r['gets']:.2f} GETs a move" if which == "move" else ""
+                print(
+                    f"{n:>3} clients {which:>5}: {r['per_s']:6.1f} moves/s, CPU ms per move:"
+                    f" gunicorn {r['cpu_gunicorn']:.2f}, postgres {r['cpu_postgres']:.2f},"
+                    f" clients {r['cpu_clients']:.2f} ({r['refused']:.0f} refused{extra})",
+                    flush=True,
+                )
+            ratios.append(got["move"]["per_s"] / got["floor"]["per_s"])
+            cpu = got["move"]["cpu_gunicorn"] / got["floor"]["cpu_gunicorn"]
+            print(
+                f"{n:>3} clients round {round_ + 1}: move / floor moves/s {ratios[-1]:.3f},"
+                f" gunicorn CPU per move {cpu:.2f}x the floor's",
+                flush=True,
+            )
+        shown = " ".join(f"{x:.3f}" for x in ratios)
+        print(f"{n:>3} clients: move / floor ratio {statistics.median(ratios):.3f} ({shown})")
+    # the floor's rows are no game: the GET reads matches of their own
+    matches = active_matches(tokens, max(clients))
+    for n in clients:
+        stop = threading.Event()
+        r = timed([Reader(tokens[2 * i], matches[i], stop) for i in range(n)], seconds)
+        print(
+            f"{n:>3} clients   GET: {r['per_s']:6.1f} GETs/s, CPU ms per GET:"
+            f" gunicorn {r['cpu_gunicorn']:.2f}, postgres {r['cpu_postgres']:.2f},"
+            f" clients {r['cpu_clients']:.2f} ({r['refused']:.0f} refused)",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=10.0)
@@ -249,15 +455,24 @@ def main() -> None:
     parser.add_argument("--workers", type=int, help="default: deploy/gunicorn.conf.py's")
     parser.add_argument("--threads", type=int, help="threads per worker (1: sync workers)")
     parser.add_argument("--poll", action="store_true", help="GET before every move, no sockets")
+    parser.add_argument("--floor", action="store_true", help="compare with the floor (REST only)")
+    parser.add_argument("--rounds", type=int, default=3, help="--floor: alternations per count")
     args = parser.parse_args()
 
     recreate_database(ENV, DB_NAME)
     tokens = make_tokens(ENV, 2 * max(args.clients))
     # the production configuration (deploy/gunicorn.conf.py), on the bench's port
-    servers = start([gunicorn_command(args.workers, args.threads), DAPHNE], ENV)
+    web = gunicorn_command(args.workers, args.threads)
+    if args.floor:  # the same gunicorn, with the floor's URL added (floor_settings.py)
+        web += ["--pythonpath=bench", "--env=DJANGO_SETTINGS_MODULE=floor_settings"]
+    servers = start([web, DAPHNE], ENV)
     try:
         wait_for(HTTP_PORT, "/api/schema/")
         wait_for(WS_PORT, "/")
+        if args.floor:
+            print("gunicorn (deploy/gunicorn.conf.py) + daphne, PostgreSQL, Redis; REST only")
+            floor_comparison(tokens, args.clients, args.seconds, args.rounds)
+            return
         mode = "polling with GETs" if args.poll else "WebSocket clients"
         layout = "deploy/gunicorn.conf.py"
         if args.workers is not None or args.threads is not None:

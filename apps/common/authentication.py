@@ -9,15 +9,20 @@ from allauth.core.internal.sessionkit import get_session_user
 from allauth.headless.contrib.rest_framework.authentication import XSessionTokenAuthentication
 from allauth.headless.internal.sessionkit import lookup_session
 from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.auth.signals import user_logged_out
+from django.dispatch import receiver
 from django.utils.crypto import constant_time_compare
 from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.request import Request
 
-# The user row behind a session, remembered per process for a moment: the session itself is
-# still read on every request (so a logout bites at once); only a password change or a
-# deactivation may take this long to be noticed by a process that just served the user.
+# The user row behind a session, and the user and session behind a token, remembered per
+# process for a moment: reading the session (a cache read and an unpickling) was a tenth of a
+# move's CPU in the web process (docs/performance.md). A logout through this process forgets
+# the token at once; a logout through another process, a password change or a deactivation may
+# take this long to be noticed by a process that just served the token.
 USER_CACHE_SECONDS = 2.0
 _users: dict[str, tuple[float, str, Any]] = {}
+_tokens: dict[str, tuple[float, Any, Any]] = {}
 
 
 class SessionTokenAuthentication(XSessionTokenAuthentication):
@@ -32,12 +37,20 @@ class SessionTokenAuthentication(XSessionTokenAuthentication):
         token = self.get_session_token(request)
         if not token:
             return None
+        now = time.monotonic()
+        known = _tokens.get(token)
+        if known is not None and known[0] > now:
+            return known[1], known[2]
         session = lookup_session(token)
         user = _user_of(session) if session is not None else None
         if user is None:
+            _tokens.pop(token, None)
             raise AuthenticationFailed(
                 "the session token is invalid or expired", code="invalid_token"
             )
+        if len(_tokens) > 10_000:
+            _tokens.clear()
+        _tokens[token] = (now + USER_CACHE_SECONDS, user, session)
         return user, session
 
 
@@ -57,5 +70,15 @@ def _user_of(session: Any) -> Any:
     return user
 
 
+@receiver(user_logged_out)
+def _forget_token(sender: Any, request: Any, **kwargs: Any) -> None:
+    """A logout through this process ends its token here at once."""
+    session = getattr(request, "session", None)
+    key = getattr(session, "session_key", None)
+    if key:
+        _tokens.pop(key, None)
+
+
 def cache_clear() -> None:
     _users.clear()
+    _tokens.clear()

@@ -47,10 +47,11 @@ PROJECTION_FIELDS = [
     "next_deadline_at",
     "updated_at",
 ]
-_LOCK = (
+_READ = (
     f"SELECT {', '.join(f.column for f in Match._meta.concrete_fields)} FROM {_MATCHES} "
-    "WHERE id = %s FOR UPDATE"
+    "WHERE id = %s"
 )
+_LOCK = _READ + " FOR UPDATE"
 _INSERT_ROW = "(%s, %s, %s, %s, %s::jsonb, %s, %s, %s::jsonb, %s, %s)"
 _INSERT = (
     f"INSERT INTO {_EVENTS} (match_id, seq, type, schema_version, payload, actor_id, batch, "
@@ -85,8 +86,19 @@ def match_lock(match_id: UUID | str) -> Match | None:
     """The match row, locked until the transaction ends (``SELECT … FOR UPDATE``)."""
     if not _sql():
         return Match.objects.select_for_update().filter(pk=match_id).first()
+    return _match_row(_LOCK, match_id)
+
+
+def match_read(match_id: UUID | str) -> Match | None:
+    """The match row, unlocked (the read path's twin of ``match_lock``)."""
+    if not _sql():
+        return Match.objects.filter(pk=match_id).first()
+    return _match_row(_READ, match_id)
+
+
+def _match_row(sql: str, match_id: UUID | str) -> Match | None:
     with connection.cursor() as cursor:
-        cursor.execute(_LOCK, [match_id])
+        cursor.execute(sql, [match_id])
         row = cursor.fetchone()
     if row is None:
         return None

@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 from django.conf import settings
-from django.db.models import QuerySet
+from django.db import connection
+from django.db.models import Model, QuerySet
 from django.utils import timezone
 
 from apps.accounts.models import User
@@ -15,7 +16,7 @@ from apps.matches.engine import VARIANTS, MatchState, from_json, view_for, waiti
 from apps.matches.engine.events import DealEnded, DealStarted, HandShown
 
 from . import event_store
-from .models import Match, MatchEvent, RematchOffer
+from .models import Match, MatchEvent, RematchOffer, Seat
 from .push import envelopes_for
 
 if TYPE_CHECKING:
@@ -23,13 +24,69 @@ if TYPE_CHECKING:
 
 
 def match_for_player(*, match_id: UUID, user: User) -> tuple[Match, int]:
-    """The match and the caller's seat; a match the caller does not sit in does not exist."""
-    match = Match.objects.filter(pk=match_id).prefetch_related("seats__user").first()
+    """The match and the caller's seat; a match the caller does not sit in does not exist.
+    The match comes with its seats and their players (as ``prefetch_related("seats__user")``
+    would give them), read in two statements written in SQL: every match GET reads them, and
+    the ORM's three statements cost more CPU to build than the rest of the GET."""
+    match = _match_with_seats(match_id)
     if match is not None:
         for seat in match.seats.all():
             if seat.user_id == user.id:
                 return match, seat.index
     raise NotFound("no such match", code="match_not_found")
+
+
+def _fields(model: type[Model]) -> tuple[list[str], list[str], list[tuple[int, Any]]]:
+    fields = model._meta.concrete_fields
+    converters = [(i, f.from_db_value) for i, f in enumerate(fields) if hasattr(f, "from_db_value")]
+    return [f.column for f in fields], [f.attname for f in fields], converters
+
+
+_SEAT_COLUMNS, _SEAT_NAMES, _SEAT_CONVERTERS = _fields(Seat)
+_USER_COLUMNS, _USER_NAMES, _USER_CONVERTERS = _fields(User)
+_SEATS = (
+    f"SELECT {', '.join('s.' + c for c in _SEAT_COLUMNS)}, "
+    f"{', '.join('u.' + c for c in _USER_COLUMNS)} "
+    f"FROM {Seat._meta.db_table} s LEFT JOIN {User._meta.db_table} u ON u.id = s.user_id "
+    "WHERE s.match_id = %s ORDER BY s.index"
+)
+
+
+def _match_with_seats(match_id: UUID) -> Match | None:
+    if connection.vendor != "postgresql":
+        return Match.objects.filter(pk=match_id).prefetch_related("seats__user").first()
+    match = event_store.match_read(match_id)
+    if match is None:
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute(_SEATS, [match.id])
+        rows = cursor.fetchall()
+    seats = []
+    width = len(_SEAT_NAMES)
+    for row in rows:
+        values = _converted(row[:width], _SEAT_CONVERTERS)
+        seat = Seat.from_db(connection.alias, _SEAT_NAMES, values)
+        player = None
+        if seat.user_id is not None:
+            player = User.from_db(
+                connection.alias, _USER_NAMES, _converted(row[width:], _USER_CONVERTERS)
+            )
+        Seat.user.field.set_cached_value(seat, player)
+        Seat.match.field.set_cached_value(seat, match)
+        seats.append(seat)
+    # what prefetch_related leaves behind: ``match.seats.all()`` answers from these
+    prefetched = match.seats.get_queryset()
+    prefetched._result_cache = seats
+    prefetched._prefetch_done = True
+    match._prefetched_objects_cache = {"seats": prefetched}
+    return match
+
+
+def _converted(row: tuple, converters: list[tuple[int, Any]]) -> list[Any]:
+    values = list(row)
+    for i, convert in converters:
+        values[i] = convert(values[i], None, connection)
+    return values
 
 
 def invite_is_due(match: Match) -> bool:

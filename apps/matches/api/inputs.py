@@ -57,6 +57,31 @@ class ActionInput(BodySerializer):
     client_move_id = serializers.CharField(min_length=1, max_length=64)
 
 
+ACTION_FIELDS = frozenset(ActionInput._declared_fields)
+
+
+def action_input(data: object) -> dict[str, Any]:
+    """``POST …/actions/``'s body, validated as ``ActionInput`` validates it. A body that it
+    would take unchanged, as every well-made move is, is taken without building the serializer
+    (a tenth of a move's CPU: DRF copies its fields for every instance); anything else goes
+    through it, so that a refusal is the same 400 naming the same fields."""
+    if type(data) is dict and data.keys() == ACTION_FIELDS:
+        action, version, move_id = data["action"], data["expected_version"], data["client_move_id"]
+        if (
+            type(action) is dict
+            and type(version) is int
+            and version >= 0
+            and type(move_id) is str
+            and 0 < len(move_id) <= ActionInput._declared_fields["client_move_id"].max_length
+            and move_id.isprintable()  # no NUL or surrogate, which the CharField refuses
+            and move_id.strip() == move_id  # nothing the CharField would trim
+        ):
+            return {"action": dict(action), "expected_version": version, "client_move_id": move_id}
+    serializer = ActionInput(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data  # type: ignore[no-any-return]
+
+
 class EventsQuery(serializers.Serializer):
     after_seq = serializers.IntegerField(min_value=0, default=0)
     limit = serializers.IntegerField(min_value=1, max_value=1000, default=500)

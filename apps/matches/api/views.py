@@ -15,7 +15,14 @@ from apps.common.inputs import PAGE_INPUT, StrictLimitOffsetPagination
 from apps.common.schema import CSRF_FAILED, NOT_AUTHENTICATED, problem_responses
 from apps.matches import rematches, selectors, services
 
-from .inputs import ActionInput, ComputerMatchInput, EventsQuery, JoinInput, RoomInput, SeatInput
+from .inputs import (
+    ComputerMatchInput,
+    EventsQuery,
+    JoinInput,
+    RoomInput,
+    SeatInput,
+    action_input,
+)
 from .schema import (
     ActionOutput,
     ActionSubmit,
@@ -242,14 +249,13 @@ class MatchActionApi(APIView):
         },
     )
     def post(self, request: Request, match_id: UUID) -> Response:
-        data = ActionInput(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = action_input(request.data)
         outcome, seat = services.match_command_submit(
             match_id=match_id,
             user=request.user,
-            payload=data.validated_data["action"],
-            expected_version=data.validated_data["expected_version"],
-            client_move_id=data.validated_data["client_move_id"],
+            payload=data["action"],
+            expected_version=data["expected_version"],
+            client_move_id=data["client_move_id"],
         )
         return Response(selectors.action_payload(outcome=outcome, seat=seat))
 
