@@ -75,8 +75,10 @@ def end_deal(rec: Recorder, winner: int | None, game_points: int, reason: str) -
         rec.emit(match_end)
 
 
-def end_match(rec: Recorder, winner: int | None, reason: str) -> None:
-    """End the match early; a deal in progress is closed first so its deck is revealed."""
+def end_match(rec: Recorder, winner: int | None, reason: str, loser: int | None = None) -> None:
+    """End the match early; a deal in progress is closed first so its deck is revealed.
+    ``loser``: the seat that resigned, left or lost technically, recorded as ``radli`` (at a
+    two-seat table the other seat than the winner anyway; at four the one loser among them)."""
     deal = rec.state.deal
     if deal is not None and not deal.over:
         rec.emit(DealEnded(None, 0, MATCH_ENDED, deal.deck, deal.salt))
@@ -86,7 +88,7 @@ def end_match(rec: Recorder, winner: int | None, reason: str) -> None:
             winner=winner,
             reason=reason,
             scores=state.scores,
-            radli=None if winner is None or state.seats != 2 else 1 - winner,
+            radli=loser if winner is None or state.seats != 2 else 1 - winner,
             schneider=False,
             ruckschneider=False,
         )
@@ -95,7 +97,7 @@ def end_match(rec: Recorder, winner: int | None, reason: str) -> None:
 
 def _quit(rec: Recorder, seat: int, reason: str) -> None:
     assert rec.state.variant is not None
-    end_match(rec, rec.state.variant.quit_winner(rec.state, seat), reason)
+    end_match(rec, rec.state.variant.quit_winner(rec.state, seat), reason, loser=seat)
 
 
 def resign(rec: Recorder, cmd: Resign) -> None:

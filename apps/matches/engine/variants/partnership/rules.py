@@ -156,12 +156,19 @@ class PartnershipRules(Rules):
         )
 
     def results(self, state: MatchState) -> tuple[str, ...]:
-        """More chips than at the start: won; fewer: lost; as many, or abandoned: void."""
-        assert state.result is not None
-        if state.result.reason == "abandoned" or state.deal is None:
+        """More chips than at the start: won; fewer: lost; as many, or abandoned: void. The
+        seat that resigned, left or lost technically (``radli``) lost, whatever its chips."""
+        result = state.result
+        assert result is not None
+        if result.reason == "abandoned":
             return (VOID,) * self.seats
-        chips, _ = view.chips_now(_deal(state))
-        return tuple(WON if c > START_CHIPS else LOST if c < START_CHIPS else VOID for c in chips)
+        chips = (
+            (START_CHIPS,) * self.seats if state.deal is None else view.chips_now(_deal(state))[0]
+        )
+        return tuple(
+            LOST if seat == result.radli or c < START_CHIPS else WON if c > START_CHIPS else VOID
+            for seat, c in enumerate(chips)
+        )
 
     # --- what a seat sees ----------------------------------------------------------------
 
