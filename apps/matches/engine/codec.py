@@ -206,6 +206,13 @@ def register_command(cls: type) -> None:
     _register(_COMMAND_SHAPES, cls)
 
 
+def forget(classes: set[type]) -> None:
+    """The codec no longer knows these command and event types (a variant unregistered)."""
+    for shapes in (_EVENT_SHAPES, _COMMAND_SHAPES):
+        for name in [name for name, shape in shapes.items() if shape.cls in classes]:
+            del shapes[name]
+
+
 def event_types() -> list[type]:
     """Every event type known: the table's and those of every registered variant."""
     return [shape.cls for shape in _EVENT_SHAPES.values()]

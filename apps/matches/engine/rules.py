@@ -164,8 +164,18 @@ def register(rules: Rules) -> Rules:
 
 
 def unregister(name: str) -> None:
-    """Forget a variant (tests that registered a toy variant clean up with this)."""
-    VARIANTS.pop(name, None)
+    """Forget a variant (tests that registered a toy variant clean up with this), and the
+    command and event types that only it used: the codec and the schema know them no more."""
+    from .commands import TABLE_COMMANDS  # noqa: PLC0415 (the table's types stay known)
+    from .events import TABLE_EVENTS  # noqa: PLC0415
+
+    rules = VARIANTS.pop(name, None)
+    if rules is None:
+        return
+    kept = {*TABLE_COMMANDS, *TABLE_EVENTS}
+    for other in VARIANTS.values():
+        kept.update(other.commands, other.events)
+    codec.forget({*rules.commands, *rules.events} - kept)
 
 
 def rules_for(name: str) -> Rules:
