@@ -1,6 +1,6 @@
 """Soak bench: many players on the production stack for a while, as a busy evening at the club.
 
-    .venv/bin/python bench/soak.py [--players 200] [--seconds 600] [--warmup 60]
+    .venv/bin/python bench/soak.py [--players 200] [--seconds 600] [--warmup 60] [--think 1.0]
 
 It recreates the database ``snapszer_soak``, makes ``--players`` registered players with the
 sign-up coins, and starts the production processes as ``deploy/Procfile`` names them: gunicorn
@@ -10,7 +10,9 @@ thread with its own keep-alive connection and sockets, the way an app is used: h
 play ranked (a ticket at stake 20 in klub or sixty-six, wait on the player socket ``/ws/me/``,
 then play the match), the other half play Kati (beginner) in klub or sixty-six. During a match a
 player listens on the match socket and, on every push (or after 2 s of quiet), reads the match
-and plays a random action of its ``legal_actions`` (never resigning, pausing or showing).
+and plays a random action of its ``legal_actions`` (never resigning, pausing or showing) after
+thinking a while (``--think``: the mean of an exponential pause, 1 s by default, as people take
+a moment; 0 makes it a stress test that saturates the machine).
 
 It prints, after the warm-up: moves/s, p50/p99 latency of the moves (``POST …/actions/``), the
 count of 5xx answers (must be 0) and of other refusals, matches finished, the coins in
@@ -59,8 +61,11 @@ PROCESSES = ["web (gunicorn)", "ws (daphne)", "worker", "beat"]  # in the order 
 class Player(threading.Thread):
     """One person at the club: ranked or Kati, match after match, until the evening ends."""
 
-    def __init__(self, index: int, token: str, ranked: bool, done: threading.Event) -> None:
+    def __init__(
+        self, index: int, token: str, ranked: bool, done: threading.Event, think: float
+    ) -> None:
         super().__init__(daemon=True)
+        self.think = think
         self.index, self.token, self.ranked, self.done = index, token, ranked, done
         self.api = Api(token)
         self.rng = random.Random(index)
@@ -129,6 +134,8 @@ class Player(threading.Thread):
                     return
                 moves = [a for a in match["view"]["legal_actions"] if a["type"] not in NOT_PLAYED]
                 if moves:
+                    if self.think:
+                        self.done.wait(self.rng.expovariate(1 / self.think))
                     self.move(match_id, match["version"], self.rng.choice(moves))
                     continue
                 try:  # not my turn: wait for a push, or look again after a quiet while
@@ -161,6 +168,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=600.0, help="measured, after warm-up")
     parser.add_argument("--warmup", type=float, default=60.0)
+    parser.add_argument("--think", type=float, default=1.0, help="mean seconds before a move")
     args = parser.parse_args()
 
     recreate_database(ENV, DB_NAME)
@@ -175,7 +183,10 @@ def main() -> None:
         wait_for(WS_PORT, "/")
         before = coins()
         done = threading.Event()
-        players = [Player(i, t, ranked=i % 2 == 0, done=done) for i, t in enumerate(tokens)]
+        players = [
+            Player(i, t, ranked=i % 2 == 0, done=done, think=args.think)
+            for i, t in enumerate(tokens)
+        ]
         for player in players:
             player.start()
         time.sleep(args.warmup)
@@ -196,6 +207,7 @@ def main() -> None:
     refused = {s: n for s, n in sorted(statuses.items()) if 400 <= s < 500}
     print(
         f"{args.players} players ({args.players // 2} ranked, the rest against Kati), "
+        f"thinking {args.think:.1f} s on average before a move, "
         f"{args.seconds:.0f} s measured after {args.warmup:.0f} s of warm-up"
     )
     print(
