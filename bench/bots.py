@@ -2,7 +2,7 @@
 variant against the one below it, the bench that measures Kati's strength (docs/bots.md,
 "Measured: each level against the one below").
 
-    .venv/bin/python bench/bots.py [--variant klub|sixty-six] [--pairs 200]
+    .venv/bin/python bench/bots.py [--variant klub|sixty-six|partnership] [--pairs 200]
                                    [--pairings club:beginner,expert:strong]
                                    [--budget 0.5] [--seed 2026] [--solver 300]
 
@@ -16,7 +16,16 @@ bonus carried), and the matches are chained to 7. ``--solver N`` (klub) also
 times the exact solver (the C search, and the Python reference) on N random
 perfect-information endgames. Besides the levels, the research baselines (``research/``)
 ``rollout`` (the pure-rollout sampler) and ``rdeep`` (the classic one as published) can be
-named in a pairing. Runs pinned to one core:
+named in a pairing.
+
+``--variant partnership`` (four seats) plays duplicate hands instead: each of ``--pairs`` random
+decks is dealt four times, the first player of the pairing at each seat in turn against three
+of the second (the dealer moving from deck to deck). It prints the first player's mean chips
+won per hand with a 95% interval (the deck, its four rotations averaged, as the sampling unit),
+how often it called and won, the all-passes (counted as no change: the pot stays on the
+table), the median / p99 milliseconds per decision of each side, and any illegal action.
+
+Runs pinned to one core:
 the lowest one it may use, so run two side by side under ``taskset -c 0`` and ``taskset -c 1``,
 or they share a core.
 """
@@ -45,7 +54,9 @@ from apps.matches.strengths import levels_for
 from bench.cpu import pin_to_one_core
 from research.arena import Player, play_deal, start_deal
 from research.baseline import rdeep_baseline, rollout_baseline
+from research.hands4 import play_hand
 from tests.bots.reference_solver import action_values
+from tests.engine.partnership import partnership_registered
 
 # the klub levels by name, and the rollout baselines
 PLAYERS: dict[str, Player] = {
@@ -175,6 +186,47 @@ def pairing(
     )
 
 
+def partnership_pairing(
+    name_a: str, name_b: str, decks: int, *, budget: float, seed: int, players: dict[str, Player]
+) -> None:
+    """``name_a`` against three ``name_b`` over ``decks`` duplicate decks (module docstring)."""
+    player_a, player_b = players[name_a], players[name_b]
+    per_deck: list[float] = []
+    secs: dict[str, list[float]] = {name_a: [], name_b: []}
+    illegal = all_passed = called = called_won = 0
+    start = time.perf_counter()
+    for i, deck in enumerate(deal_decks(seed, decks, "partnership")):
+        chips = 0
+        for a_seat in range(4):
+            seats = tuple(player_a if s == a_seat else player_b for s in range(4))
+            rngs = tuple(random.Random(seed * 7919 + 16 * i + 4 * a_seat + s) for s in range(4))
+            out = play_hand(deck, i % 4, seats, rngs, budget=budget)
+            chips += out.changes[a_seat]
+            illegal += out.illegal
+            all_passed += out.reason == "all_passed"
+            if out.caller == a_seat:
+                called += 1
+                called_won += out.changes[a_seat] > 0
+            for s in range(4):
+                secs[name_a if s == a_seat else name_b].extend(out.seconds[s])
+        per_deck.append(chips / 4)
+    mean = statistics.fmean(per_deck)
+    half = 1.96 * statistics.stdev(per_deck) / math.sqrt(len(per_deck))
+    elapsed = time.perf_counter() - start
+
+    def timing(name: str) -> str:
+        s = secs[name]
+        return f"{statistics.median(s) * 1e3:.2f}/{percentile(s, 0.99) * 1e3:.2f}"
+
+    print(
+        f"{name_a:>8} vs 3 {name_b:<8} hands {4 * decks:5d}  chips/hand {mean:+7.1f} "
+        f"[{mean - half:+7.1f}, {mean + half:+7.1f}]  called {called} (won {called_won})  "
+        f"all-pass {all_passed}  ms/decision median/p99 {name_a} {timing(name_a)} "
+        f"{name_b} {timing(name_b)}  illegal {illegal}  ({elapsed:.0f} s)",
+        flush=True,
+    )
+
+
 def random_endgames(rng: random.Random, n: int) -> list[BitGame]:
     """Perfect-information endgames: random play until the talon is exhausted (70%) or until
     a random lead closes it (30%; every hand then known to the solver)."""
@@ -245,7 +297,7 @@ def run_pairings(
 
 def main() -> None:
     parser = tournament_parser(__doc__, None)
-    parser.add_argument("--variant", default="klub", choices=("klub", "sixty-six"))
+    parser.add_argument("--variant", default="klub", choices=("klub", "sixty-six", "partnership"))
     parser.add_argument("--solver", type=int, default=0)
     args = parser.parse_args()
     if args.pairings is None:
@@ -253,6 +305,19 @@ def main() -> None:
     pin_to_one_core()
     if args.solver:
         solver_timing(args.solver, args.seed)
+    if args.variant == "partnership":
+        with partnership_registered():
+            for spec in filter(None, args.pairings.split(",")):
+                a, b = spec.split(":")
+                partnership_pairing(
+                    a,
+                    b,
+                    args.pairs,
+                    budget=args.budget,
+                    seed=args.seed,
+                    players=players_of(args.variant),
+                )
+        return
     run_pairings(args, players_of(args.variant))
 
 

@@ -17,6 +17,9 @@ from the view, its worlds are ``BitGame66``), each behind the same word (``decla
 "enough" as soon as it is right and never wrongly, and after the last trick the count when
 it is not right.
 
+Partnership's levels (four seats, bidding, a secret partner) are their own players, in
+``partnership/``: the same four steps, from rules of thumb to layouts solved exactly.
+
 The names alone are in ``apps/matches/strengths.py``, which the web process reads without
 loading the search.
 """
@@ -35,6 +38,7 @@ from .club import club
 from .declaring import without_words, word
 from .expert import expert
 from .expert66 import expert66
+from .partnership import players as partnership
 from .sampling import strong
 
 Action = dict[str, Any]
@@ -65,6 +69,10 @@ PLAYERS: dict[tuple[str, str], Player] = {
     ("sixty-six", "club"): sixty_six(club),
     ("sixty-six", "strong"): sixty_six(strong),
     ("sixty-six", "expert"): sixty_six(expert66),
+    ("partnership", "beginner"): partnership.beginner,
+    ("partnership", "club"): partnership.club,
+    ("partnership", "strong"): partnership.strong,
+    ("partnership", "expert"): partnership.expert,
 }
 
 

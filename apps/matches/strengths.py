@@ -12,6 +12,7 @@ from __future__ import annotations
 LEVELS_BY_VARIANT: dict[str, tuple[str, ...]] = {
     "klub": ("beginner", "club", "strong", "expert"),
     "sixty-six": ("beginner", "club", "strong", "expert"),
+    "partnership": ("beginner", "club", "strong", "expert"),
 }
 # every level name of any variant
 LEVELS: tuple[str, ...] = tuple(

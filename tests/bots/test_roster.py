@@ -26,6 +26,7 @@ def test_every_listed_level_has_a_player_and_every_player_is_listed() -> None:
     assert set(PLAYERS) == listed
     assert levels_for("klub") == ("beginner", "club", "strong", "expert")
     assert levels_for("sixty-six")[:2] == ("beginner", "club")
+    assert levels_for("partnership") == ("beginner", "club", "strong", "expert")
     assert DEFAULT_LEVEL in levels_for("klub")
     assert set(LEVELS) == {level for _, level in listed}
     assert levels_for("no-such-variant") == ()
@@ -37,8 +38,8 @@ def test_a_pair_without_a_player_is_refused_by_name() -> None:
     rng = random.Random(1)
     with pytest.raises(UnknownBot, match="no level 'grandmaster' in 'klub'"):
         choose_action(view, variant="klub", level="grandmaster", rng=rng, budget=0.05)
-    with pytest.raises(UnknownBot, match="does not play the variant 'partnership'"):
-        choose_action(view, variant="partnership", level="club", rng=rng, budget=0.05)
+    with pytest.raises(UnknownBot, match="does not play the variant 'tarokk'"):
+        choose_action(view, variant="tarokk", level="club", rng=rng, budget=0.05)
     with pytest.raises(UnknownBot):  # a view without history too: the pair is checked first
         choose_action(view_for(state, 0), variant="klub", level="master", rng=rng, budget=0.05)
     assert player_for("klub", "club") is PLAYERS["klub", "club"]
