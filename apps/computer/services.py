@@ -12,7 +12,7 @@ from apps.bots.cardbits import CODES
 from apps.bots.declaring import word
 from apps.bots.heuristics import follow, lead
 from apps.bots.knowledge import Knowledge
-from apps.bots.levels import choose_action
+from apps.bots.levels import PLAYERS, choose_action
 from apps.matches import event_store
 from apps.matches.appending import command_apply
 from apps.matches.engine import (
@@ -30,6 +30,7 @@ from apps.matches.seating import seats_of
 from .receivers import bot_seats_to_move
 
 BUDGET_SECONDS = 0.5
+STAND_IN_LEVEL = "club"  # the level that stands in where Kati's own player does (partnership)
 WINNING_SCORE = 66
 ATTEMPTS = 5  # reads and choices before giving up on a match that keeps moving
 
@@ -74,14 +75,22 @@ def _choose(match: Match, state: MatchState, seat: int, rng: random.Random) -> C
         if said is not None:
             return command_from_json(said, seat=seat, stand_in=True)
         return stand_in_card(view, seat, rng)
-    return command_from_json(stand_in_action(view, rng), seat=seat, stand_in=True)
+    return command_from_json(stand_in_action(view, match.variant, rng), seat=seat, stand_in=True)
 
 
-def stand_in_action(view: dict, rng: random.Random) -> dict:
-    """The stand-in's move in a variant without Kati's club player: a card at random; "enough"
-    when the seat has a trick and 66 (what any player would say); after the last trick, the
-    count if it may not declare. Like the klub stand-in, it never closes, exchanges or gives
-    up: those stay the player's own decisions."""
+def stand_in_action(view: dict, variant: str, rng: random.Random) -> dict:
+    """The stand-in's move for ``view``'s seat in ``variant`` (not klub or sixty-six, whose
+    stand-ins only play the club player's cards). Where Kati has a club player for the variant
+    (partnership) it decides, from the seat's view and the deal's public history only: it
+    bids or passes, answers the doubling window, plays, says "enough" and shows its cards;
+    it never leaves or resigns (its players never give up). Elsewhere (a variant Kati does
+    not play): a card at random; "enough" when the seat has a trick and 66 (what any player
+    would say); after the last trick, the count if it may not declare. It never closes,
+    exchanges or gives up: those stay the player's own decisions."""
+    if (variant, STAND_IN_LEVEL) in PLAYERS:
+        return choose_action(
+            view, variant=variant, level=STAND_IN_LEVEL, rng=rng, budget=BUDGET_SECONDS
+        )
     actions = {a["type"]: a for a in view["legal_actions"]}
     deal = view["deal"]
     has_trick = deal["trick_counts"][view["seat"]] > 0
