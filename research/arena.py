@@ -77,7 +77,7 @@ def play_deal(
         if deal.over:
             break
         seat = deal.turn
-        if variant != "klub" and declaration_due(bot_view(state, 1 - seat)):
+        if declaration_due(bot_view(state, 1 - seat), variant):
             seat = 1 - seat  # its word right after its marriage lead
         if observe is not None:
             observe(state)

@@ -9,10 +9,15 @@ otherwise (the count can only lose 1 or 2 there, a wrong declaration always lose
 
 Its own points and tricks are in the seat's view, so whether a declaration is right never
 depends on a hidden card.
+
+In ``partnership`` "enough" is the caller's side's word, said between tricks by either of its
+seats, whoever leads next: Kati says it as soon as her side has 66 (``side_right``; her side's
+points are in her view), so the service asks her out of turn too (``declaration_due``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 WIN = 66
@@ -28,6 +33,15 @@ def is_right(view: View) -> bool:
     return deal["trick_counts"][view["seat"]] > 0 and deal["points"] >= WIN
 
 
+def side_right(view: View) -> bool:
+    """``partnership``: whether the seat's side has 66 (enough is said only after a trick)."""
+    return bool(view["deal"]["side_points"] >= WIN)
+
+
+# how each variant with an "enough" tells whether it is right, from the seat's view
+RIGHT: dict[str, Callable[[View], bool]] = {"sixty-six": is_right, "partnership": side_right}
+
+
 def _legal(view: View, kind: str) -> Action | None:
     return next((a for a in view["legal_actions"] if a["type"] == kind), None)
 
@@ -41,13 +55,15 @@ def word(view: View) -> Action | None:
     return _legal(view, "let_count")
 
 
-def declaration_due(view: View) -> bool:
-    """Whether the seat should declare now, also when it is not its turn (right after it led
-    a marriage card): the service then asks its player even though the deal waits for the
-    other seat."""
-    if view.get("deal") is None or _legal(view, "declare_enough") is None:
+def declaration_due(view: View, variant: str) -> bool:
+    """Whether the seat should declare now in ``variant``, also when it is not its turn
+    (sixty-six: right after it led a marriage card; partnership: after a trick its side won
+    to 66, whoever leads next): the service then asks its player even though the deal waits
+    for another seat."""
+    right = RIGHT.get(variant)
+    if right is None or view.get("deal") is None or _legal(view, "declare_enough") is None:
         return False
-    return is_right(view)
+    return right(view)
 
 
 def without_words(view: View) -> View:

@@ -18,8 +18,9 @@ from apps.matches.signals import events_appended
 
 def bot_seats_to_move(match: Match, state: MatchState) -> list[int]:
     """The seats the computer must move for now: its own among the actors, its own that
-    should say "enough" although the deal waits for the other seat (sixty-six, right after
-    leading a marriage card: ``declaring.declaration_due``), and the seats it stands in for."""
+    should say "enough" although the deal waits for another seat (sixty-six, right after
+    leading a marriage card; partnership, after a trick that takes its side to 66:
+    ``declaring.declaration_due``), and the seats it stands in for."""
     if not state.running or state.deal is None or state.deal.over or state.variant is None:
         return []
     seats = seats_of(match)
@@ -28,7 +29,9 @@ def bot_seats_to_move(match: Match, state: MatchState) -> list[int]:
     own += [
         seat
         for seat, held in enumerate(seats)
-        if held.is_bot and seat not in actors and declaration_due(view_for(state, seat))
+        if held.is_bot
+        and seat not in actors
+        and declaration_due(view_for(state, seat), match.variant)
     ]
     return own + [seat for seat in stand_ins_to_play(state) if seat not in own]
 

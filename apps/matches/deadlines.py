@@ -1,6 +1,8 @@
-"""Deadlines of online matches (friend and ranked; the computer never leaves). Who is at the
-table (sockets, heartbeats, silence) is tracked in ``attendance.py``; the rules that turn
-absence into deadlines are the engine's (``engine/presence.py``).
+"""Deadlines of running matches: those of presence, in online matches only (friend and ranked;
+the computer never leaves), and the variant's own, in every mode (partnership's doubling
+window and shown hand run out against the computer too). Who is at the table (sockets,
+heartbeats, silence) is tracked in ``attendance.py``; the rules that turn absence into
+deadlines are the engine's (``engine/presence.py``).
 
 Every deadline is state: the engine stores it in an event (``PlayerDisconnected.deadline``,
 ``PauseStarted.until``, ``HandShown.until``) and ``Match.next_deadline_at`` projects the
@@ -35,7 +37,13 @@ from .seating import seats_of
 
 
 def due_by_clock(match: Match, now: datetime) -> bool:
-    return watched(match) and match.next_deadline_at is not None and match.next_deadline_at <= now
+    """Whether a deadline of the running ``match`` has run out (a computer match has only its
+    variant's: presence deadlines arise in online matches alone)."""
+    return (
+        match.status == Match.Status.ACTIVE
+        and match.next_deadline_at is not None
+        and match.next_deadline_at <= now
+    )
 
 
 # --- applying what is due ---------------------------------------------------------------------
@@ -43,11 +51,11 @@ def due_by_clock(match: Match, now: datetime) -> bool:
 
 def apply_due_locked(match: Match, now: datetime, *, silent: bool = False) -> int:
     """Apply every deadline of ``match`` that ran out by ``now`` (the caller holds the row
-    lock); with ``silent``, first disconnect the seats that went silent. Returns how many
-    commands were applied."""
-    if not watched(match):
+    lock); with ``silent``, first disconnect the seats that went silent (online matches).
+    Returns how many commands were applied."""
+    if match.status != Match.Status.ACTIVE:
         return 0
-    quiet = silent_seats(match, now) if silent else []
+    quiet = silent_seats(match, now) if silent and watched(match) else []
     if not due_by_clock(match, now) and not quiet:
         return 0
     state = event_store.state_load(match)
@@ -90,9 +98,9 @@ def due_matches(now: datetime | None = None) -> list[UUID]:
 
 def load_is_due(match: Match, now: datetime) -> bool:
     """Whether a load of ``match`` (with its seats prefetched) must apply deadlines first."""
-    if not watched(match):
-        return False
     if due_by_clock(match, now):
         return True
+    if not watched(match):
+        return False
     limit = now - timedelta(seconds=settings.PRESENCE_TIMEOUT_SECONDS)
     return any(s.last_seen_at is not None and s.last_seen_at <= limit for s in match.seats.all())

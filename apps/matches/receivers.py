@@ -13,11 +13,12 @@ from django.db import transaction
 from django.dispatch import receiver
 
 from apps.matches.engine import Event
-from apps.matches.engine.events import HandShown, PauseStarted, PlayerDisconnected
 
 from .models import Match
 from .push import events_push
 from .signals import events_appended
+
+DEADLINE_FIELDS = ("deadline", "until")
 
 
 @receiver(events_appended, dispatch_uid="matches.push")
@@ -47,10 +48,13 @@ def deadlines_schedule(sender: Any, *, match: Match, events: list[Event], **_: A
 
 
 def _new_deadlines(events: list[Event]) -> list[datetime]:
+    """The deadlines the events set. An event that sets one carries it as ``deadline`` or
+    ``until``: the presence events (``PlayerDisconnected``, ``PauseStarted``, ``HandShown``)
+    and a variant's own (partnership's ``BiddingEnded``, ``Doubled``, ``CardsShown``)."""
     deadlines = []
     for event in events:
-        if isinstance(event, PlayerDisconnected):
-            deadlines.append(event.deadline)
-        elif isinstance(event, PauseStarted | HandShown):
-            deadlines.append(event.until)
+        for name in DEADLINE_FIELDS:
+            at = getattr(event, name, None)
+            if isinstance(at, datetime):
+                deadlines.append(at)
     return deadlines

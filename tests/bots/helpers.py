@@ -367,7 +367,7 @@ def play_sixty_six(
     while not state.deal.over:  # type: ignore[union-attr]
         turn = state.deal.turn  # type: ignore[union-attr]
         seat = turn
-        if declaration_due(bot_view(state, 1 - turn)):
+        if declaration_due(bot_view(state, 1 - turn), "sixty-six"):
             seat = 1 - turn
         view = bot_view(state, seat)
         action = players[seat](view, rngs[seat], budget)

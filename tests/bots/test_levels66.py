@@ -116,9 +116,9 @@ def test_declares_right_after_leading_the_marriage_that_reaches_66(level: str) -
     assert state.deal.points(0) == 34  # type: ignore[union-attr]
     state, _ = apply(state, p(0, "MO"))
     view = bot_view(state, 0)
-    assert view["deal"]["turn"] == 1 and declaration_due(view)
+    assert view["deal"]["turn"] == 1 and declaration_due(view, "sixty-six")
     assert act(state, 0, level) == {"type": "declare_enough"}
-    assert not declaration_due(bot_view(state, 1))
+    assert not declaration_due(bot_view(state, 1), "sixty-six")
 
 
 @pytest.mark.parametrize("level", sorted(LEVELS))

@@ -24,9 +24,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cardbits import CODES, INDEX, POINTS, SUIT_MASK
+from ..declaring import side_right
 from . import thumb
 from .seen import Seen
-from .world import WINNING, World, beats, solve, winner_index
+from .world import World, beats, solve, winner_index
 
 Action = dict[str, Any]
 View = dict[str, Any]
@@ -91,7 +92,7 @@ def _sure(view: View) -> Action | None:
     if shown is not None:
         return shown
     enough = _of(view, "declare_enough")
-    if enough is not None and view["deal"]["side_points"] >= WINNING:
+    if enough is not None and side_right(view):
         return enough
     return None
 
