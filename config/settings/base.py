@@ -270,6 +270,10 @@ INVITE_CODE_TTL_SECONDS = env.int("INVITE_CODE_TTL_SECONDS", default=24 * 3600)
 REMATCH_TTL_SECONDS = env.int("REMATCH_TTL_SECONDS", default=60)
 WS_AUTH_TIMEOUT_SECONDS = 10
 BOT_MOVE_DELAY_SECONDS = 0.0
+# partnership's doubling window (Kontra, Rekontra, Subkontra): open this long after the bidding
+# and after each doubling; passed to its rules by apps/matches/variant_settings.partnership_rules
+# when the product registers the variant (it does not offer it yet: variants.BUILT_IN)
+PARTNERSHIP_DOUBLING_SECONDS = env.int("PARTNERSHIP_DOUBLING_SECONDS", default=5)
 
 # --- moderation (docs/moderation.md) ----------------------------------------------------------
 # A report nobody resolved or dismissed within this many hours is escalated (once) to the

@@ -14,9 +14,9 @@ PARTNERSHIP = "partnership"
 
 
 @contextmanager
-def partnership_registered() -> Iterator[PartnershipRules]:
-    """The variant, registered for the duration of the block."""
-    rules = PartnershipRules()
+def partnership_registered(rules: PartnershipRules | None = None) -> Iterator[PartnershipRules]:
+    """The variant (``rules``, by default the engine's), registered for the block."""
+    rules = rules or PartnershipRules()
     register(rules)
     try:
         assert VARIANTS[PARTNERSHIP] is rules
