@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from apps.bots.declaring import declaration_due
 from apps.bots.levels import choose_action, player_for
 from apps.matches.engine import (
     Command,
@@ -254,3 +255,24 @@ def test_shows_the_cards_when_the_claim_is_offered(level: str) -> None:
     view = bot_view(table.state, 0)
     assert {"type": "show_cards"} in view["legal_actions"]
     assert act(table.state, 0, level) == {"type": "show_cards"}
+
+
+def test_enough_is_due_out_of_turn_once_the_side_has_66() -> None:
+    """The service asks Kati to speak although the deal waits for another seat exactly when
+    her seat may say "enough" and her side has 66 (``declaring.declaration_due``): the
+    caller's partner after a trick the caller won, for one."""
+    rng = random.Random(21)
+    due_out_of_turn = 0
+    for state, _ in random_positions(rng, 300):
+        assert state.variant is not None
+        deal = state.deal
+        actors = state.variant.actors(state)
+        for seat in range(4):
+            if seat in actors:
+                continue
+            view = bot_view(state, seat)
+            due = declaration_due(view, PARTNERSHIP)
+            may = any(a["type"] == "declare_enough" for a in view["legal_actions"])
+            assert due == (may and deal.side_points >= 66)  # type: ignore[union-attr]
+            due_out_of_turn += due
+    assert due_out_of_turn > 0
