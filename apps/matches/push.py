@@ -22,6 +22,8 @@ from apps.matches.engine import VARIANTS, Event, MatchState, from_json, redact_e
 
 logger = logging.getLogger(__name__)
 
+PUBLISH_TIMEOUT = 0.5  # seconds: a push is a hint, not worth holding a request for longer
+
 
 def match_group(match_id: UUID | str) -> str:
     return f"match.{match_id}"
@@ -86,21 +88,27 @@ def group_send(group: str, message: dict[str, Any]) -> None:
     push loop (in order with the other pushes). Never raises.
 
     With the Redis pub/sub layer (production) a group send is one ``PUBLISH``, made with a
-    plain Redis client: the push thread's CPU per move went from 0.30 ms with the layer's
-    asyncio client to 0.21 ms. The in-memory layer (embedded mode) is sent on the server's own loop.
+    plain Redis client in the calling thread: 0.04 ms of CPU, where handing it to the push
+    loop's thread cost the process 0.3-0.5 ms a move (waking the thread, docs/performance.md);
+    the caller waits for Redis's answer (a loopback round trip), at most ``PUBLISH_TIMEOUT``.
+    Other layers are sent on the push loop (``_BackgroundSender``), the in-memory layer
+    (embedded mode) on the server's own loop.
     """
     layer = get_channel_layer()
     if layer is None:
         return
     target = _pubsub_target(layer, group)
+    if target is not None:
+        client, channel = target
+        try:
+            client.publish(channel, layer.serialize(message))
+        except Exception:
+            logger.exception("push of %s to %s failed", message.get("type"), group)
+        return
 
     async def send() -> None:
         try:
-            if target is None:
-                await layer.group_send(group, message)
-            else:
-                client, channel = target
-                client.publish(channel, layer.serialize(message))
+            await layer.group_send(group, message)
         except Exception:
             logger.exception("push of %s to %s failed", message.get("type"), group)
 
@@ -127,13 +135,16 @@ def _pubsub_target(layer: object, group: str) -> tuple[Redis, str] | None:
 
 @functools.cache
 def _redis(url: str) -> Redis:
-    """One client (and connection pool) per process: redis-py's pool reconnects after a fork."""
-    return Redis.from_url(url)
+    """One client (and connection pool) per process: redis-py's pool reconnects after a fork.
+    A Redis that does not answer costs a request at most ``PUBLISH_TIMEOUT`` per push."""
+    return Redis.from_url(
+        url, socket_timeout=PUBLISH_TIMEOUT, socket_connect_timeout=PUBLISH_TIMEOUT
+    )
 
 
 class _BackgroundSender:
     """One event loop per process, on a daemon thread, that sends pushes in submission order
-    (for channel layers other than the pub/sub one).
+    (for channel layers other than the pub/sub one on a single Redis).
 
     Under a WSGI server ``async_to_sync`` would start a new event loop for every push, and the
     channel layer would open a new Redis connection each time (about 7 ms a move, measured).
