@@ -18,14 +18,38 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from celery import shared_task
 from celery.signals import before_task_publish
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.test import Client
+from django.urls import path
 
 from config.celery import app
+from config.urls import urlpatterns as club
 from tests.deploy.conftest import ROOT
-from tests.deploy.tasks import say
 
-TEST_URLS = "tests.deploy.urls"
+# This module is also the URLconf of the server these tests start (the club's URLs and two
+# views: one fails, one publishes a task) and holds the task its worker runs
+# (``--include tests.deploy.test_logging``).
+TEST_URLS = __name__
+task_logger = logging.getLogger("tests.deploy.tasks")
+
+
+@shared_task(ignore_result=True)
+def say(text: str) -> None:
+    task_logger.warning("task says %s", text)
+
+
+def fail(request: HttpRequest) -> HttpResponse:
+    raise RuntimeError("the bug under test")
+
+
+def publish(request: HttpRequest) -> HttpResponse:
+    result = say.delay(request.GET.get("text", "hello"))
+    return JsonResponse({"task_id": result.id})
+
+
+urlpatterns = [path("test-fail/", fail), path("test-publish/", publish), *club]
 
 
 @pytest.fixture
@@ -151,7 +175,7 @@ def test_a_worker_logs_the_request_id_of_its_task(db: None, settings: Any) -> No
         "--without-gossip",
         "--without-mingle",
         "--loglevel=INFO",
-        "--include=tests.deploy.tasks",
+        "--include=tests.deploy.test_logging",
         f"--hostname={queue}@%h",
     ]
     worker = subprocess.Popen(
@@ -188,7 +212,7 @@ def test_a_worker_logs_the_request_id_of_its_task(db: None, settings: Any) -> No
     said = next(json.loads(line) for line in lines if "task says from-a-request" in line)
     assert said["request_id"] == "req-worker-1"
     assert said["task_id"] == response.json()["task_id"]
-    assert said["task_name"] == "tests.deploy.tasks.say"
+    assert said["task_name"] == "tests.deploy.test_logging.say"
     # the worker's own lines are JSON too (Celery does not take the root logger over)
     ready = next(line for line in lines if " ready." in line)
     assert json.loads(ready)["logger"].startswith("celery")

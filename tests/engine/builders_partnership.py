@@ -31,6 +31,8 @@ def deck_for(hands: list[str], dealer: int) -> tuple:
         hand = cards(hands[(dealer + k) % 4])
         deck[3 * (k - 1) : 3 * k] = hand[:3]
         deck[12 + 3 * (k - 1) : 12 + 3 * k] = hand[3:]
+    # a test that lays out the hands must lay out the whole deck, each card once
+    assert None not in deck and len(set(deck)) == 24, f"not the 24 cards: {hands}"
     return tuple(deck)
 
 
