@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 from apps.common.errors import NotFound
 from apps.common.inputs import BodySerializer
 from apps.common.schema import CSRF_FAILED, NOT_AUTHENTICATED, problem_responses
+from apps.matches.api.inputs import TARGET_HELP, VariantField
 
 from . import selectors, services
 from .models import Medal, Ticket
@@ -27,21 +28,11 @@ MEDAL_KINDS = ["gold", "silver", "bronze"]
 RESTRICTED = "`suspended` (with `ends_at`) or `banned`: no online play for you now"
 
 
-class RankedVariantField(serializers.ChoiceField):
-    """A ranked variant's name, read from the registry when a serializer is made."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(choices=ranked_variants(), **kwargs)
-
-
-TARGET_HELP = "game points to win: one of the variant's targets (default: its first)"
-
-
 class TicketInput(BodySerializer):
     stake = serializers.ChoiceField(
         choices=list(STAKES), help_text="coins each player puts in: 20, 50, 100, 200, 500, 1000"
     )
-    variant = RankedVariantField(default="klub", help_text="the game: klub or sixty-six")
+    variant = VariantField(ranked_variants, default="klub", help_text="the game: klub or sixty-six")
     target = serializers.IntegerField(required=False, allow_null=True, help_text=TARGET_HELP)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from rest_framework import serializers
@@ -15,10 +16,10 @@ class VariantField(serializers.ChoiceField):
     """A registered variant's name. The choices are read from the registry each time a
     serializer is made (DRF copies its fields per instance), not frozen at import: a variant
     registered later (a test's toy variant) is accepted; an unknown one is refused as any
-    invalid choice (400 ``invalid_input``)."""
+    invalid choice (400 ``invalid_input``). ``names`` narrows them (the ranked games, say)."""
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(choices=sorted(VARIANTS), **kwargs)
+    def __init__(self, names: Callable[[], Iterable[str]] | None = None, **kwargs: Any) -> None:
+        super().__init__(choices=list(names()) if names else sorted(VARIANTS), **kwargs)
 
 
 TARGET_HELP = "game points to win the match: one of the variant's targets (default: its first)"
