@@ -1,10 +1,9 @@
 """The variants' clocks the operator sets (``config/settings``): the engine reads no settings,
 so a variant whose rules take them is built here, for the product to register.
 
-``partnership`` is not offered yet (``variants.BUILT_IN`` leaves it out); when it is, the
-product registers ``partnership_rules()``, whose doubling window is
-``PARTNERSHIP_DOUBLING_SECONDS`` long (5 s by default), rather than a ``PartnershipRules()``
-with the engine's default."""
+The engine's ``variants.BUILT_IN`` registers ``partnership`` with the engine's default window;
+the app's ``ready()`` registers ``partnership_rules()`` in its place, whose doubling window is
+``PARTNERSHIP_DOUBLING_SECONDS`` long (5 s by default)."""
 
 from __future__ import annotations
 

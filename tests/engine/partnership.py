@@ -1,6 +1,5 @@
-"""The ``partnership`` variant, registered for the tests only: it has no computer player and no
-web client yet, so the product does not offer it (``variants.BUILT_IN`` leaves it out) until
-they come; the lead registers it then."""
+"""The ``partnership`` variant with rules a test chooses (a doubling window, say), registered in
+place of the product's for a block and the product's put back after it."""
 
 from __future__ import annotations
 
@@ -16,6 +15,7 @@ PARTNERSHIP = "partnership"
 @contextmanager
 def partnership_registered(rules: PartnershipRules | None = None) -> Iterator[PartnershipRules]:
     """The variant (``rules``, by default the engine's), registered for the block."""
+    product = VARIANTS[PARTNERSHIP]
     rules = rules or PartnershipRules()
     register(rules)
     try:
@@ -23,3 +23,5 @@ def partnership_registered(rules: PartnershipRules | None = None) -> Iterator[Pa
         yield rules
     finally:
         unregister(PARTNERSHIP)
+        register(product)
+    assert VARIANTS[PARTNERSHIP] is product

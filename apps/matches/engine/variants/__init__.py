@@ -3,9 +3,10 @@
 
 from ..rules import Rules, register
 from .klub import KlubRules
+from .partnership import PartnershipRules
 from .sixty_six import SixtySixRules
 
-BUILT_IN: tuple[Rules, ...] = (KlubRules(), SixtySixRules())
+BUILT_IN: tuple[Rules, ...] = (KlubRules(), SixtySixRules(), PartnershipRules())
 
 for _rules in BUILT_IN:
     register(_rules)
