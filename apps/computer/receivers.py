@@ -20,7 +20,8 @@ def bot_seats_to_move(match: Match, state: MatchState) -> list[int]:
     """The seats the computer must move for now: its own among the actors, its own that
     should say "enough" although the deal waits for another seat (sixty-six, right after
     leading a marriage card; partnership, after a trick that takes its side to 66:
-    ``declaring.declaration_due``), and the seats it stands in for."""
+    ``declaring.declaration_due``; also for a seat it took over), and the seats it stands in
+    for or took over."""
     if not state.running or state.deal is None or state.deal.over or state.variant is None:
         return []
     seats = seats_of(match)
@@ -29,9 +30,9 @@ def bot_seats_to_move(match: Match, state: MatchState) -> list[int]:
     own += [
         seat
         for seat, held in enumerate(seats)
-        if held.is_bot
+        if (held.is_bot or state.played_by_computer(seat))
         and seat not in actors
-        and declaration_due(view_for(state, seat), match.variant)
+        and declaration_due(view_for(state, seat, stand_in=True), match.variant)
     ]
     return own + [seat for seat in stand_ins_to_play(state) if seat not in own]
 

@@ -61,7 +61,7 @@ def bot_move_play(*, match_id: UUID | str, rng: random.Random | None = None) -> 
 
 def _choose(match: Match, state: MatchState, seat: int, rng: random.Random) -> Command:
     # what the seat sees plus the deal's public history: never hidden state
-    view = view_for(state, seat) | {"history": history_for(state, seat)}
+    view = view_for(state, seat, stand_in=True) | {"history": history_for(state, seat)}
     bot = seats_of(match)[seat]
     if bot.is_bot:
         action = choose_action(

@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from apps.common.errors import Conflict
 from apps.matches.engine import (
+    Abandon,
     Command,
     DealCards,
     Event,
@@ -30,11 +31,13 @@ from apps.matches.engine.events import (
     MatchEnded,
     PlayerDisconnected,
     PlayerReconnected,
+    SeatTakenOver,
 )
 from apps.matches.engine.presence import next_deadline
 
 from . import event_store, signals
 from .models import Match, Seat
+from .seating import seats_of
 
 rng = secrets.SystemRandom()
 
@@ -73,6 +76,10 @@ def command_apply(
     except RuleViolation as refusal:
         raise MoveNotAllowed(refusal.message, code=refusal.code) from None
     state = replay(events, state)
+    if state.running and _everyone_left(match, events, state):
+        abandoned = decide(state, Abandon(), now=now)
+        state = replay(abandoned, state)
+        events += abandoned
     while state.awaiting_deal:
         assert state.variant is not None
         deck = list(state.variant.deck)
@@ -92,12 +99,22 @@ def command_apply(
         now=now,
     )
     _project_presence(match, events, now)
+    _project_seats(match, events, state)
     if any(isinstance(e, MatchEnded) for e in events):
         signals.match_finished.send(Match, match=match, state=state)
     signals.events_appended.send(
         Match, match=match, state=state, events=events, first_seq=first_seq
     )
     return Outcome(match, first_seq, match.version, events, state)
+
+
+def _everyone_left(match: Match, events: list[Event], state: MatchState) -> bool:
+    """Whether ``events`` took over the last seat a person held: nobody is left to play for,
+    so the game is abandoned (four-seat games play on while a person is at the table)."""
+    if not any(isinstance(e, SeatTakenOver) for e in events):
+        return False
+    people = [seat.index for seat in seats_of(match) if not seat.is_bot]
+    return all(state.played_by_computer(seat) for seat in people)
 
 
 def projection_of(state: MatchState) -> dict[str, object]:
@@ -125,13 +142,37 @@ def _project(match: Match, state: MatchState, now: datetime) -> None:
         match.finished_at = now
 
 
+def seat_projection_of(state: MatchState) -> list[dict[str, object]]:
+    """The ``Seat`` columns that follow from the state of a started match, by seat index."""
+    assert state.variant is not None
+    over = state.result is not None
+    results = state.variant.results(state) if over else ("",) * state.seats
+    tallies = state.variant.tally(state) if over else ({},) * state.seats
+    return [
+        {"quit_reason": state.taken_over[seat] or "", "result": result, "tally": tally}
+        for seat, (result, tally) in enumerate(zip(results, tallies, strict=True))
+    ]
+
+
+def _project_seats(match: Match, events: list[Event], state: MatchState) -> None:
+    """A seat's quit reason when it is taken over, and every seat's result and tally when the
+    match ends."""
+    if not any(isinstance(e, MatchEnded | SeatTakenOver) for e in events):
+        return
+    for seat, columns in enumerate(seat_projection_of(state)):
+        Seat.objects.filter(match=match, index=seat).update(**columns)
+
+
 def _project_presence(match: Match, events: list[Event], now: datetime) -> None:
-    """``Seat.last_seen_at`` is null while a seat is away and once the match is over, so that
-    only the seats worth watching for silence carry a time (``attendance.silent_seats``)."""
+    """``Seat.last_seen_at`` is null while a seat is away, once the computer took it over and
+    once the match is over, so that only the seats worth watching for silence carry a time
+    (``attendance.silent_seats``)."""
     for event in events:
         if isinstance(event, PlayerDisconnected):
             Seat.objects.filter(match=match, index=event.seat).update(last_seen_at=None)
         elif isinstance(event, PlayerReconnected):
             Seat.objects.filter(match=match, index=event.seat).update(last_seen_at=now)
+        elif isinstance(event, SeatTakenOver):  # the computer's for good: not watched
+            Seat.objects.filter(match=match, index=event.seat).update(last_seen_at=None)
         elif isinstance(event, MatchEnded):
             Seat.objects.filter(match=match).update(last_seen_at=None)

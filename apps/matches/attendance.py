@@ -67,7 +67,7 @@ def presence_seen(match_id: UUID | str, seat: int, *, now: datetime | None = Non
         state = event_store.state_load(match)
         if _is_away(state, seat):
             command_apply(match, state, Reconnect(seat), now=now)
-        else:
+        elif state.running and not state.played_by_computer(seat):
             Seat.objects.filter(match=match, index=seat).update(last_seen_at=now)
     return True
 
@@ -152,7 +152,7 @@ def socket_closed(match_id: UUID | str, seat: int, *, now: datetime | None = Non
         if match is None or not watched(match):
             return False
         state = event_store.state_load(match)
-        if not state.running or _is_away(state, seat):
+        if not state.running or _is_away(state, seat) or state.played_by_computer(seat):
             return False
         command_apply(match, state, Disconnect(seat), now=now)
     return True

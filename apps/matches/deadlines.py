@@ -61,7 +61,7 @@ def apply_due_locked(match: Match, now: datetime, *, silent: bool = False) -> in
     state = event_store.state_load(match)
     applied = 0
     for seat in quiet:
-        if state.running and state.away_until[seat] is None:
+        if state.running and state.away_until[seat] is None and not state.played_by_computer(seat):
             disconnect = Disconnect(seat)
             state = command_apply(match, state, disconnect, now=now).state
             applied += 1

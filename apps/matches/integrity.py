@@ -20,7 +20,7 @@ from apps.matches.engine import replay
 from apps.matches.engine.codec import from_json
 from apps.wallet.integrity import escrows_holding
 
-from .appending import projection_of
+from .appending import projection_of, seat_projection_of
 from .models import Match, MatchEvent, Seat
 
 # A match that never started (a room) has no events and only these statuses.
@@ -76,6 +76,11 @@ def match_problems(match: Match) -> Iterator[str]:
     seats = list(Seat.objects.filter(match=match).order_by("index"))
     if [s.index for s in seats] != list(range(state.seats)):
         yield f"{name}: has seats {[s.index for s in seats]} but its events seat {state.seats}"
+    for seat, columns in zip(seats, seat_projection_of(state), strict=False):
+        for field, projected in columns.items():
+            stored = getattr(seat, field)
+            if stored != projected:
+                yield f"{name}: seat {seat.index}'s {field}: {stored!r}, events say {projected!r}"
     if state.result is not None and any(s.last_seen_at is not None for s in seats):
         yield f"{name}: is over but a seat is still watched for silence (last_seen_at)"
 

@@ -113,6 +113,22 @@ class Seat(models.Model):
         blank=True,
         help_text="the player's last sign of life (socket, heartbeat, request)",
     )
+    # projections of the events (``appending._project_seats``), for the players' stats
+    quit_reason = models.CharField(
+        max_length=20,
+        blank=True,
+        help_text="why the player quit when the computer took the seat over for good "
+        "(resigned, left, technical_loss; four-seat games play on)",
+    )
+    result = models.CharField(
+        max_length=8, blank=True, help_text="won, lost or void, once the match is over"
+    )
+    tally = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="the variant's counts for this seat at the match's end (partnership: hands "
+        "won as caller, solos, chips)",
+    )
 
     class Meta:
         ordering = ["index"]

@@ -3,6 +3,7 @@ stats per variant. The leaderboards: ``leaderboards_api.py`` (JSON) and ``pages.
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
 from drf_spectacular.utils import extend_schema
@@ -184,10 +185,28 @@ class VariantStatsOutput(serializers.Serializer):
     medals = MedalOutput(many=True, help_text="this game's monthly medals, newest first")
 
 
+class PartnershipStatsOutput(serializers.Serializer):
+    games = serializers.IntegerField(help_text="finished partnership games (unranked)")
+    wins = serializers.IntegerField(help_text="games ended with more than the 3,000 chips")
+    losses = serializers.IntegerField(help_text="games ended with fewer, or quit")
+    left = serializers.IntegerField(
+        help_text="games the player resigned, left or lost technically (Kati took the seat)"
+    )
+    hands_won_as_caller = serializers.IntegerField()
+    solos = serializers.IntegerField(help_text="hands played alone (its own card called)")
+    chips_won = serializers.IntegerField(
+        help_text="chips at the end of each game less the 3,000 started with, summed"
+    )
+    best_chips = serializers.IntegerField(
+        allow_null=True, help_text="the most chips it ended a game with (null: no game yet)"
+    )
+
+
 class PlayerStatsOutput(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     variants = VariantStatsOutput(many=True, help_text="one entry per ranked game")
+    partnership = PartnershipStatsOutput(help_text="the four-player game (unranked)")
 
 
 def medal_body(medal: Medal) -> dict[str, Any]:
@@ -203,8 +222,8 @@ def medal_body(medal: Medal) -> dict[str, Any]:
 class PlayerStatsApi(APIView):
     @extend_schema(
         tags=["players"],
-        summary="A player's ranked results per game: matches, wins, rádli, Schneider, rating, "
-        "medals",
+        summary="A player's ranked results per game (matches, wins, rádli, Schneider, rating, "
+        "medals) and partnership games (hands won as caller, solos, chips)",
         responses={
             200: PlayerStatsOutput,
             **problem_responses(
@@ -236,5 +255,6 @@ class PlayerStatsApi(APIView):
                     }
                     for v in stats.variants
                 ],
+                "partnership": asdict(stats.partnership),
             }
         )

@@ -169,12 +169,17 @@ def play_match(rules: Rules, seed: int, *, give_up_rate: float) -> tuple[MatchSt
             for probe in probes(rules, rng):
                 check_probe(state, probe, secret_of, now)
             seat = rng.choice(rules.actors(state))
-            listed = legal_actions(state, seat)
+            # a seat whose player quit is played by the computer, as a stand-in
+            computer = state.played_by_computer(seat)
+            listed = legal_actions(state, seat, stand_in=computer)
             assert listed, "an actor always has something to do"
             moves = [a for a in listed if not _quits(a)]
-            if rng.random() < give_up_rate or not moves:
-                moves = [a for a in listed if _quits(a)]
+            quits = [a for a in listed if _quits(a)]  # never the computer's
+            if quits and (rng.random() < give_up_rate or not moves):
+                moves = quits
             command = rng.choice(moves)
+            if computer:
+                command = dataclasses.replace(command, stand_in=True)  # type: ignore[type-var]
             wire = command_to_json(command)
             assert command_from_json(json.loads(json.dumps(wire))) == command
         before = len(log)

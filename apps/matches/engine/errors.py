@@ -30,6 +30,8 @@ CODES: dict[str, str] = {
     "unknown_variant": "no such variant",
     "invalid_target": "the match target is not allowed for this variant",
     "invalid_seat": "no such seat at this table",
+    "seat_taken_over": "the computer plays this seat for good: its player resigned, left or lost "
+    "technically (four-seat games play on without it)",
     "invalid_deck": "the deck is not a permutation of the variant's cards",
     "invalid_salt": "the salt must be 16 to 128 lowercase hexadecimal digits",
     "not_your_turn": "it is another seat's turn",

@@ -141,6 +141,18 @@ class HandHidden:
     seat: int
 
 
+@dataclass(frozen=True, slots=True)
+class SeatTakenOver:
+    """At a table that plays on without a player who quits (``Rules.replaces_quitters``: four
+    seats), ``seat``'s player resigned, left or lost technically (``reason``): the computer
+    plays that seat for the rest of the match, and the player is recorded as having left."""
+
+    type: ClassVar[str] = "seat_taken_over"
+    schema_version: ClassVar[int] = 1
+    seat: int
+    reason: str
+
+
 TABLE_EVENTS: tuple[type, ...] = (
     MatchStarted,
     DealStarted,
@@ -153,6 +165,7 @@ TABLE_EVENTS: tuple[type, ...] = (
     PauseEnded,
     HandShown,
     HandHidden,
+    SeatTakenOver,
 )
 """The events of every variant: the table's and presence's. A variant adds the events of its
 deals (``Rules.events``)."""

@@ -21,6 +21,7 @@ from .events import (
     PauseStarted,
     PlayerDisconnected,
     PlayerReconnected,
+    SeatTakenOver,
     StandInStarted,
 )
 from .rules import VARIANTS, Evolver
@@ -39,6 +40,7 @@ def _match_started(state: MatchState, e: MatchStarted) -> MatchState:
         pauses_taken=(0,) * e.seats,
         paused_in_deal=(False,) * e.seats,
         shown=(None,) * e.seats,
+        taken_over=(None,) * e.seats,
     )
 
 
@@ -114,6 +116,16 @@ def _hand_hidden(state: MatchState, e: HandHidden) -> MatchState:
     return copy_with(state, shown=replace_at(state.shown, e.seat, None))
 
 
+def _seat_taken_over(state: MatchState, e: SeatTakenOver) -> MatchState:
+    """The seat is the computer's from now on: no reconnect window or pause runs for it."""
+    return copy_with(
+        state,
+        taken_over=replace_at(state.taken_over, e.seat, e.reason),
+        away_until=replace_at(state.away_until, e.seat, None),
+        paused=replace_at(state.paused, e.seat, None),
+    )
+
+
 TABLE_EVOLVERS: dict[type, Evolver] = {
     MatchStarted: _match_started,
     DealStarted: _deal_started,
@@ -126,6 +138,7 @@ TABLE_EVOLVERS: dict[type, Evolver] = {
     PauseEnded: _pause_ended,
     HandShown: _hand_shown,
     HandHidden: _hand_hidden,
+    SeatTakenOver: _seat_taken_over,
 }
 
 

@@ -45,7 +45,7 @@ from .events import (
 )
 from .recorder import Recorder
 from .state import MatchState
-from .table import require_running, require_seat
+from .table import require_own_seat, require_running, require_seat
 
 RECONNECT_WINDOW = timedelta(seconds=60)
 PAUSE_LENGTH = timedelta(seconds=20)
@@ -67,6 +67,7 @@ def _now(rec: Recorder) -> datetime:
 def _start(rec: Recorder, seat: int) -> MatchState:
     require_running(rec.state)
     require_seat(rec.state, seat)
+    require_own_seat(rec.state, seat)
     return rec.state
 
 
@@ -118,7 +119,7 @@ _CHECKS = ((Pause, pause_error), (Resume, resume_error), (ShowHand, show_hand_er
 def presence_actions(state: MatchState, seat: int) -> list[Command]:
     """The presence commands ``seat`` may send now (online play only: the service decides
     whether the match is online): pause, resume (OK after a pause), show the hand."""
-    if not state.running:
+    if not state.running or state.played_by_computer(seat):
         return []
     return [command(seat) for command, error in _CHECKS if error(state, seat) is None]
 
@@ -187,10 +188,13 @@ def before_move(rec: Recorder, command: Command) -> None:
     seat = command.seat  # type: ignore[attr-defined]
     require_seat(state, seat)
     if getattr(command, "stand_in", False):
+        if state.played_by_computer(seat):
+            return
         paused = state.paused[seat]
         if paused is None or not paused.stand_in:
             raise RuleViolation("not_standing_in", "the computer is not standing in for this seat")
         return
+    require_own_seat(state, seat)
     if state.away_until[seat] is not None:
         rec.emit(PlayerReconnected(seat))
     if state.paused[seat] is not None:
@@ -202,9 +206,9 @@ def due_commands(
 ) -> list[Command]:
     """The commands that deadlines run out by ``now`` call for, in the order to apply them.
 
-    An expired reconnect window ends the match, so it comes alone: an abandonment if every
-    seat held by a person (``people``; default: every seat) is away, else a technical loss for
-    the seat whose window ran out first.
+    An expired reconnect window comes alone: an abandonment if every seat still held by a
+    person (``people``, default every seat, less those the computer took over) is away, else a
+    technical loss for the seat whose window ran out first.
     """
     if not state.running:
         return []
@@ -212,6 +216,7 @@ def due_commands(
     expired = [(deadline, seat) for deadline, seat in away if deadline <= now]
     if expired:
         people = frozenset(range(state.seats)) if people is None else people
+        people = people - {s for s in range(state.seats) if state.played_by_computer(s)}
         everyone_gone = people <= {seat for _, seat in away}
         return [Abandon()] if everyone_gone else [TechnicalLoss(min(expired)[1])]
     due: list[Command] = [
@@ -243,7 +248,8 @@ def next_deadline(state: MatchState) -> datetime | None:
 
 
 def stand_ins_to_play(state: MatchState) -> list[int]:
-    """The seats the computer must play for now: those among the actors it stands in for."""
+    """The seats the computer must play for now: those among the actors it stands in for
+    (a pause ran out) or took over (the player quit)."""
     deal = state.deal
     if not state.running or deal is None or deal.over:
         return []
@@ -251,5 +257,6 @@ def stand_ins_to_play(state: MatchState) -> list[int]:
     return [
         seat
         for seat in state.variant.actors(state)
-        if (paused := state.paused[seat]) is not None and paused.stand_in
+        if ((paused := state.paused[seat]) is not None and paused.stand_in)
+        or state.played_by_computer(seat)
     ]

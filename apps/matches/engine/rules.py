@@ -57,6 +57,9 @@ class Rules(abc.ABC):
     upcasters: ClassVar[Mapping[tuple[str, int], Callable[[JSON], JSON]]] = {}
     deal_end_reasons: ClassVar[tuple[str, ...]]
     shapes: ClassVar[Shapes]  # what deal_view, history and redact build, declared (shapes.py)
+    # A player who resigns, leaves or loses technically hands its seat to the computer and the
+    # others play on (``SeatTakenOver``), instead of ending the match (four seats).
+    replaces_quitters: ClassVar[bool] = False
 
     def __repr__(self) -> str:
         return f"<Rules {self.name}>"
@@ -118,6 +121,11 @@ class Rules(abc.ABC):
         if winner is None:
             return (VOID,) * self.seats
         return tuple(WON if seat == winner else LOST for seat in range(self.seats))
+
+    def tally(self, state: MatchState) -> tuple[dict[str, int], ...]:
+        """Each seat's counts of the finished match that its player's stats add up (the
+        variant's own; none by default)."""
+        return ({},) * self.seats
 
     # --- what a seat sees ----------------------------------------------------------------
 

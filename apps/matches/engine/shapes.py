@@ -159,6 +159,7 @@ class Shapes:
 
 VIEW_STATUSES = ("not_started", "playing", "awaiting_deal", "finished")
 MATCH_END_REASONS = ("points", "resigned", "left", "technical_loss", "abandoned")
+QUIT_REASONS = ("resigned", "left", "technical_loss")
 # What ``legal_actions`` and ``presence_actions`` list besides the variant's own commands.
 TABLE_ACTIONS: tuple[type, ...] = (Resign, Leave, Pause, Resume, ShowHand)
 
@@ -181,7 +182,14 @@ PRESENCE = obj(
         "shown_until": array(
             nullable(DATE_TIME), "per seat: until when its hand is shown, else null"
         ),
+        "taken_over": array(
+            nullable(enum("QuitReasonEnum", QUIT_REASONS)),
+            "per seat: why its player quit (resigned, left, technical_loss) if the computer "
+            "plays the seat for good since, else null. Only in games that play on without a "
+            "player who quits (partnership)",
+        ),
     },
+    optional=("taken_over",),
     title="PresenceView",
     description="Every seat's clocks (online play). A client shows the countdowns from these "
     "times.",

@@ -81,6 +81,8 @@ class MatchState:
     pauses_taken: tuple[int, ...] = ()  # in the whole match
     paused_in_deal: tuple[bool, ...] = ()  # in the current deal
     shown: tuple[Shown | None, ...] = ()
+    # per seat: why its player quit, if the computer took the seat over for good (else None)
+    taken_over: tuple[str | None, ...] = ()
 
     @property
     def started(self) -> bool:
@@ -97,6 +99,10 @@ class MatchState:
     @property
     def running(self) -> bool:
         return self.started and self.result is None
+
+    def played_by_computer(self, seat: int) -> bool:
+        """Whether the computer took ``seat`` over for good (its player quit)."""
+        return bool(self.taken_over) and self.taken_over[seat] is not None
 
     @property
     def awaiting_deal(self) -> bool:

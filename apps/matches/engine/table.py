@@ -6,7 +6,14 @@ from __future__ import annotations
 
 from .commands import Abandon, DealCards, Leave, Resign, StartMatch, TechnicalLoss
 from .errors import RuleViolation
-from .events import MATCH_ENDED, DealEnded, DealStarted, MatchEnded, MatchStarted
+from .events import (
+    MATCH_ENDED,
+    DealEnded,
+    DealStarted,
+    MatchEnded,
+    MatchStarted,
+    SeatTakenOver,
+)
 from .fairness import commitment, is_valid_salt
 from .recorder import Recorder
 from .rules import rules_for
@@ -95,9 +102,22 @@ def end_match(rec: Recorder, winner: int | None, reason: str, loser: int | None 
     )
 
 
+def require_own_seat(state: MatchState, seat: int) -> None:
+    """``seat`` is still its player's: the computer has not taken it over for good."""
+    if state.played_by_computer(seat):
+        raise RuleViolation("seat_taken_over", "the computer plays this seat: its player left")
+
+
 def _quit(rec: Recorder, seat: int, reason: str) -> None:
-    assert rec.state.variant is not None
-    end_match(rec, rec.state.variant.quit_winner(rec.state, seat), reason, loser=seat)
+    """The player of ``seat`` quits: the match ends, or at a table that plays on without it
+    (``Rules.replaces_quitters``) the computer takes the seat over."""
+    state = rec.state
+    assert state.variant is not None
+    require_own_seat(state, seat)
+    if state.variant.replaces_quitters:
+        rec.emit(SeatTakenOver(seat, reason))
+        return
+    end_match(rec, state.variant.quit_winner(state, seat), reason, loser=seat)
 
 
 def resign(rec: Recorder, cmd: Resign) -> None:
@@ -112,7 +132,8 @@ def leave(rec: Recorder, cmd: Leave) -> None:
     require_seat(state, cmd.seat)
     deal = state.deal
     assert state.variant is not None
-    if deal is not None and not deal.over and not state.variant.may_leave(deal):
+    replaced = state.variant.replaces_quitters  # the others play on: leave at any time
+    if deal is not None and not deal.over and not replaced and not state.variant.may_leave(deal):
         raise RuleViolation("deal_in_progress", "you can leave after the deal; resign to stop now")
     _quit(rec, cmd.seat, "left")
 

@@ -28,11 +28,15 @@ def _status(state: MatchState) -> str:
     return "awaiting_deal" if state.awaiting_deal else "playing"
 
 
-def view_for(state: MatchState, seat: int | None, *, online: bool = False) -> JSON:
+def view_for(
+    state: MatchState, seat: int | None, *, online: bool = False, stand_in: bool = False
+) -> JSON:
     """Everything ``seat`` may know now, as JSON-ready data (``seat=None``: a spectator).
 
     ``online``: the match is played between people, so the presence actions (pause, OK after
-    a pause, show the hand) are among the legal actions when the rules allow them."""
+    a pause, show the hand) are among the legal actions when the rules allow them.
+    ``stand_in``: the view the computer decides from when it plays the seat (its legal actions
+    are the computer's, also for a seat it took over)."""
     view: JSON = {
         "seat": seat,
         "status": _status(state),
@@ -53,7 +57,8 @@ def view_for(state: MatchState, seat: int | None, *, online: bool = False) -> JS
     if state.started:
         view["presence"] = _presence(state)
     if seat is not None and rules is not None:
-        actions = sorted(legal_actions(state, seat), key=rules.display_order)
+        legal = legal_actions(state, seat, stand_in=stand_in)
+        actions = sorted(legal, key=rules.display_order)
         if online:
             actions += presence_actions(state, seat)
         view["legal_actions"] = [_action_json(a) for a in actions]
@@ -68,8 +73,9 @@ def waiting_view(rules: Rules, target: int | None, seat: int | None) -> JSON:
 
 
 def _presence(state: MatchState) -> JSON:
-    """Every seat's clocks: reconnect deadline, pause, shown hand, pauses left."""
-    return {
+    """Every seat's clocks: reconnect deadline, pause, shown hand, pauses left; and where the
+    others play on without a player who quits, whom the computer took over."""
+    presence: JSON = {
         "away_until": [d.isoformat() if d else None for d in state.away_until],
         "paused": [
             {"until": p.until.isoformat(), "stand_in": p.stand_in} if p else None
@@ -81,6 +87,10 @@ def _presence(state: MatchState) -> JSON:
         ],
         "shown_until": [s.until.isoformat() if s else None for s in state.shown],
     }
+    assert state.variant is not None
+    if state.variant.replaces_quitters:
+        presence["taken_over"] = list(state.taken_over)
+    return presence
 
 
 def _shown_hands(state: MatchState, seat: int) -> list[JSON]:

@@ -50,13 +50,15 @@ def layout(deck: tuple[Card, ...], dealer: int) -> tuple[tuple[Card, ...], ...]:
 
 
 def new_deal(e: DealStarted, previous: PartnershipDeal | None) -> PartnershipDeal:
-    """The hand as dealt, with the chips and pot the previous hand left (3000 each at first)."""
+    """The hand as dealt, with the chips and pot the previous hand left (3000 each at first),
+    and the solos of the game's earlier hands."""
     if previous is None:
         chips, pot = (START_CHIPS,) * SEATS, 0
     elif previous.settlement is not None:
         chips, pot = previous.settlement.chips, previous.settlement.pot
     else:
         chips, pot = previous.chips, previous.pot
+    solos = (0,) * SEATS if previous is None else previous.solos
     first_bidder = (e.dealer + 1) % SEATS
     return PartnershipDeal(
         number=e.number,
@@ -69,6 +71,7 @@ def new_deal(e: DealStarted, previous: PartnershipDeal | None) -> PartnershipDea
         pot=pot,
         turn=first_bidder,
         leader=first_bidder,
+        solos_before=solos,
     )
 
 

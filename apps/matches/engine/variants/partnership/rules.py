@@ -59,6 +59,12 @@ def _deal(state: MatchState) -> PartnershipDeal:
     return deal
 
 
+def _chips_at_end(state: MatchState) -> tuple[int, ...]:
+    if state.deal is None:
+        return (START_CHIPS,) * SEATS
+    return view.chips_now(_deal(state))[0]
+
+
 class PartnershipRules(Rules):
     """Four seats, 24 cards, 6 each, bidding, a secret partner, table chips."""
 
@@ -84,6 +90,7 @@ class PartnershipRules(Rules):
     evolvers = EVOLVERS
     deal_end_reasons = DEAL_END_REASONS
     shapes = SHAPES
+    replaces_quitters = True  # a player who quits leaves the seat to Kati; the others play on
 
     def __init__(
         self, *, doubling_window: timedelta = DOUBLING_WINDOW, claim_wait: timedelta = CLAIM_WAIT
@@ -156,18 +163,28 @@ class PartnershipRules(Rules):
         )
 
     def results(self, state: MatchState) -> tuple[str, ...]:
-        """More chips than at the start: won; fewer: lost; as many, or abandoned: void. The
-        seat that resigned, left or lost technically (``radli``) lost, whatever its chips."""
+        """More chips than at the start: won; fewer: lost; as many, or abandoned: void. A seat
+        whose player resigned, left or lost technically (the computer took it over) lost,
+        whatever its chips and however the game ended."""
         result = state.result
         assert result is not None
-        if result.reason == "abandoned":
-            return (VOID,) * self.seats
-        chips = (
-            (START_CHIPS,) * self.seats if state.deal is None else view.chips_now(_deal(state))[0]
-        )
+        abandoned = result.reason == "abandoned"
+
+        def of(seat: int, chips: int) -> str:
+            if state.played_by_computer(seat):
+                return LOST
+            if abandoned or chips == START_CHIPS:
+                return VOID
+            return WON if chips > START_CHIPS else LOST
+
+        return tuple(of(seat, chips) for seat, chips in enumerate(_chips_at_end(state)))
+
+    def tally(self, state: MatchState) -> tuple[dict[str, int], ...]:
+        """Per seat: the hands it won as caller, the solos it played, its chips at the end."""
+        solos = (0,) * self.seats if state.deal is None else _deal(state).solos
         return tuple(
-            LOST if seat == result.radli or c < START_CHIPS else WON if c > START_CHIPS else VOID
-            for seat, c in enumerate(chips)
+            {"hands_won_as_caller": won, "solos": solo, "chips": chips}
+            for won, solo, chips in zip(state.scores, solos, _chips_at_end(state), strict=True)
         )
 
     # --- what a seat sees ----------------------------------------------------------------

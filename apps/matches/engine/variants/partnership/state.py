@@ -100,6 +100,7 @@ class PartnershipDeal:
     shown: tuple[Card, ...] = ()
     settlement: Settlement | None = None
     result: DealEnded | None = None
+    solos_before: tuple[int, ...] = (0,) * SEATS  # each seat's solos in the game's earlier hands
 
     @property
     def seats(self) -> int:
@@ -135,6 +136,16 @@ class PartnershipDeal:
         """The hand's value: the table value, doubled per Kontra, Rekontra, Subkontra."""
         assert self.bid is not None
         return self.bid.value * 2 ** len(self.doublings)
+
+    @property
+    def solos(self) -> tuple[int, ...]:
+        """Each seat's solos in the game so far, this hand's counted once its bidding ended."""
+        if not self.solo:
+            return self.solos_before
+        assert self.caller is not None
+        counts = list(self.solos_before)
+        counts[self.caller] += 1
+        return tuple(counts)
 
     def on_caller_side(self, seat: int) -> bool:
         return seat in (self.caller, self.holder)
