@@ -4,16 +4,24 @@
 until the match ends (8); then every deal's record with its fair-play check (7) and the event
 feed (5). The client knows only what those sections say: it picks among `legal_actions`, and
 in sixty-six says "enough" only with 66 and a trick (section 14). One stray action of another
-variant's, or out of its time, is refused as section 14 says."""
+variant's, or out of its time, is refused as section 14 says. And a partnership game played
+by four clients from a room, as sections 9 and 15 say."""
 
 from __future__ import annotations
 
 import hashlib
+import json
 import random
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+import time_machine
 from rest_framework.test import APIClient
+
+from apps.matches import event_store
+from apps.matches.engine.cards import sorted_codes
+from apps.matches.models import Match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -150,3 +158,115 @@ def test_a_match_is_played_to_its_end_following_the_api_guide(
         "first_dealer": events[0]["first_dealer"],
         "target": 7,
     }
+
+
+# --- partnership: four clients (section 15) ----------------------------------------------------
+
+BIDDING_WORDS = ("kontra", "rekontra", "subkontra")
+
+
+def gamble(view: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
+    """A client that likes high stakes, so that a game ends in a few hands: a Durchmarsch bid
+    or a doubling word when offered (mostly), "enough" with 66, showing the cards when offered,
+    else any entry of `legal_actions` but giving up; None when it has nothing to do."""
+    moves = [a for a in view["legal_actions"] if a["type"] not in GIVING_UP]
+    moves = [a for a in moves if a["type"] not in ("pause", "resume", "show_hand")]
+    if not moves:
+        return None
+    kinds = {a["type"]: a for a in moves}
+    for kind in ("show_cards", "declare_enough", *BIDDING_WORDS):
+        if kind in kinds and rng.random() < 0.9:
+            return kinds[kind]
+    bold = [a for a in moves if a["type"] == "bid" and a["durchmarsch"]]
+    if bold and rng.random() < 0.7:
+        return rng.choice(bold)
+    plays = [a for a in moves if a["type"] == "play"]
+    return rng.choice(plays or [a for a in moves if a["type"] != "bid"] or moves)
+
+
+def test_four_clients_play_a_partnership_game_to_its_end_following_the_api_guide(
+    make_player: Any,
+) -> None:
+    """Section 15 with section 9's room: the host opens a partnership room and three friends
+    join by its code; each client reads only its own view and sends only its own legal actions;
+    the doubling window and a shown hand run out on the server's clock (moved by the test);
+    the game ends when a seat has no chips, and no client ever saw another seat's card or the
+    partner before it was public."""
+    players = [make_player() for _ in range(4)]
+    clients = [p.client for p in players]
+    opened = clients[0].post("/api/v1/rooms/", {"variant": "partnership"}, format="json")
+    assert opened.status_code == 201, opened.content
+    room = opened.json()
+    code = room["invite"]["code"]
+    for client in clients[1:]:
+        joined = client.post("/api/v1/rooms/join/", {"code": code}, format="json")
+        assert joined.status_code == 200, joined.content
+    url = f"/api/v1/matches/{room['id']}/"
+    by_seat = {client.get(url).json()["your_seat"]: client for client in clients}
+    assert sorted(by_seat) == [0, 1, 2, 3]
+    rng = random.Random("walk-partnership")
+    sent: list[str] = []
+    with time_machine.travel(datetime.now(UTC), tick=False) as clock:
+        for step in range(2000):
+            views = {seat: client.get(url).json() for seat, client in by_seat.items()}
+            if views[0]["status"] != "active":
+                break
+            for seat, match in views.items():
+                assert_keeps_secrets(match, seat)
+            moved = False
+            for seat, match in views.items():
+                action = gamble(match["view"], rng)
+                if action is None:
+                    continue
+                body = {
+                    "action": action,
+                    "expected_version": match["version"],
+                    "client_move_id": f"s{seat}-{step}",
+                }
+                answer = by_seat[seat].post(url + "actions/", body, format="json")
+                assert answer.status_code == 200, answer.content
+                sent.append(action["type"])
+                moved = True
+                break  # the others read the match again: it moved on
+            if not moved:  # the doubling window or a shown hand: the deal waits for its clock
+                deadline = views[0]["view"]["deal"]["deadline"]
+                assert deadline is not None, views[0]["view"]
+                clock.move_to(datetime.fromisoformat(deadline) + timedelta(milliseconds=1))
+        else:
+            pytest.fail("the game does not end")
+    match = by_seat[0].get(url).json()
+    assert (match["status"], match["end_reason"]) == ("finished", "points")
+    chips = match["view"]["deal"]["chips"]
+    assert min(chips) == 0 and sum(chips) + match["view"]["deal"]["pot"] == 12000
+    assert {"bid", "play"} <= set(sent) and not GIVING_UP & set(sent)
+    events = feed(by_seat[0], match["id"])
+    assert events[0]["type"] == "match_started" and events[0]["seats"] == 4
+    assert [e["type"] for e in events[-2:]] == ["deal_ended", "match_ended"]
+    settled = [e for e in events if e["type"] == "hand_settled"]
+    assert settled and settled[-1]["chips"] == chips
+    for seat, client in by_seat.items():  # each player's stats count the game
+        stats = client.get(f"/api/v1/players/{players_id(players, client)}/stats/").json()
+        assert stats["partnership"]["games"] == 1
+        assert stats["partnership"]["hands_won_as_caller"] == match["scores"][seat]
+
+
+def players_id(players: list[Any], client: APIClient) -> int:
+    return next(p.user.pk for p in players if p.client is client)
+
+
+def assert_keeps_secrets(match: dict[str, Any], seat: int) -> None:
+    """What a client may see, checked against the stored truth: its own hand and no card of
+    another hand (unless shown or named by a bid), and the partner only once public (or when
+    it holds the called card itself)."""
+    state = event_store.state_load(Match.objects.get(pk=match["id"]))
+    deal = state.deal
+    if deal is None or deal.over:
+        return
+    view = match["view"]["deal"]
+    assert view["hand"] == sorted_codes(deal.hands[seat])
+    # a bid may name any card: the bids and the bids offered say nothing of where cards lie
+    text = json.dumps({**match, "view": {**match["view"], "legal_actions": []}})
+    secret = state.variant.secret(state, seat)
+    assert not [c.code for c in secret if f'"{c.code}"' in text], (seat, text)
+    knows = deal.partner_public or deal.holder == seat
+    assert view["partner"] == (deal.holder if knows else None)

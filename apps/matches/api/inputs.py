@@ -8,7 +8,7 @@ from typing import Any
 from rest_framework import serializers
 
 from apps.common.inputs import BodySerializer
-from apps.matches.engine import VARIANTS
+from apps.matches.engine.rules import variant_names
 from apps.matches.strengths import DEFAULT_LEVEL, LEVELS
 
 
@@ -19,7 +19,7 @@ class VariantField(serializers.ChoiceField):
     invalid choice (400 ``invalid_input``). ``names`` narrows them (the ranked games, say)."""
 
     def __init__(self, names: Callable[[], Iterable[str]] | None = None, **kwargs: Any) -> None:
-        super().__init__(choices=list(names()) if names else sorted(VARIANTS), **kwargs)
+        super().__init__(choices=list((names or variant_names)()), **kwargs)
 
 
 TARGET_HELP = "game points to win the match: one of the variant's targets (default: its first)"

@@ -186,6 +186,11 @@ def unregister(name: str) -> None:
     codec.forget({*rules.commands, *rules.events} - kept)
 
 
+def variant_names() -> list[str]:
+    """The registered variants' names, sorted."""
+    return sorted(VARIANTS)
+
+
 def rules_for(name: str) -> Rules:
     rules = VARIANTS.get(name)
     if rules is None:
