@@ -43,12 +43,14 @@ soak: $(STAMP)
 	$(BIN)/python bench/soak.py
 
 ## bench-bots: the exact search's speed, then the computer opponent's tournament: each level
-## against the one below it, klub then sixty-six (minutes: 1,000 deal pairs per pairing)
+## against the one below it, klub, sixty-six, then partnership (each level against three of the
+## one below, 500 decks dealt four times: 2,000 hands per pairing) (minutes to an hour or so)
 bench-bots: $(STAMP)
 	$(BIN)/python bench/fastsearch.py
 	$(BIN)/python bench/fastsearch.py --variant sixty-six --worlds 100
 	$(BIN)/python bench/bots.py --pairs 1000 --solver 1000
 	$(BIN)/python bench/bots.py --variant sixty-six --pairs 1000
+	$(BIN)/python bench/bots.py --variant partnership --pairs 500
 
 ## research: the checks of the computer opponent's research (research/tests, seconds; not part
 ## of `make test`). Its benches run by hand, each printing its figures (research/README.md):
