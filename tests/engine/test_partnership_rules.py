@@ -229,7 +229,7 @@ def test_the_doubling_window_is_open_until_its_deadline_or_every_seat_lets_it_go
     refused(table, Kontra(2), "doubling_closed")
     table.do(EndDoubling(0))
     assert table.deal_state.phase == "play"
-    refused(table, Kontra(2), "bidding_over")
+    refused(table, Kontra(2), "doubling_closed")  # and after it closed, in the play
 
 
 def test_a_doubling_reopens_the_window_for_the_answer() -> None:

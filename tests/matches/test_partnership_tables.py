@@ -8,9 +8,10 @@ end."""
 from __future__ import annotations
 
 import random
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
+import time_machine
 from django.utils import timezone
 
 from apps.matches import event_store
@@ -245,3 +246,41 @@ def test_stats_count_hands_won_as_caller_solos_and_chips_at_the_end(
         "chips_won": 0,
         "best_chips": None,
     }
+
+
+def test_a_doubling_after_the_windows_deadline_is_refused_and_nothing_is_stored(
+    make_player: MakePlayer,
+) -> None:
+    """The person lets Kati call; in the doubling window it waits past the deadline, then says
+    Kontra: the window closed at its deadline (applied first), so the stale version is a
+    ``version_conflict`` and the Kontra at the new version ``doubling_closed``."""
+    player = make_player(guest=True)
+    with time_machine.travel(timezone.now(), tick=False) as clock:
+        match = create_computer_match(player, variant=PARTNERSHIP, strength="club")
+        for step in range(60):
+            match = fetch(player, match["id"])
+            kinds = {a["type"] for a in match["view"]["legal_actions"]}
+            if "kontra" in kinds:
+                break
+            if "pass" in kinds:
+                act(player, match, {"type": "pass"}, f"p{step}")
+            else:  # a hand played by the others, or one we passed out: move the clock on
+                deadline = match["view"]["deal"]["deadline"]
+                clock.shift(timedelta(seconds=10) if deadline is None else timedelta(seconds=6))
+                if deadline is None:
+                    pytest.skip("no hand called while the person passes (Kati passed too)")
+        else:
+            pytest.fail("the person was never offered Kontra")
+        stale = match
+        deadline = datetime.fromisoformat(stale["view"]["deal"]["deadline"])
+        clock.move_to(deadline + timedelta(seconds=1))
+        late = act(player, stale, {"type": "kontra"}, "late")
+        assert late.status_code == 409 and late.json()["code"] == "version_conflict"
+        now = fetch(player, stale["id"])
+        assert now["view"]["deal"]["phase"] != "doubling"
+        again = act(player, now, {"type": "kontra"}, "late-2")
+        assert again.status_code == 409, again.content
+        assert again.json()["code"] == "doubling_closed"
+        assert fetch(player, stale["id"])["version"] == now["version"]
+        events = player.client.get(f"/api/v1/matches/{stale['id']}/events/?after_seq=0").json()
+        assert not [e for e in events["events"] if e["event"]["type"] == "doubled"]
