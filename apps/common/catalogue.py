@@ -99,6 +99,10 @@ _SERVER: dict[str, tuple[int, str]] = {
     "room_not_open": (409, "cancelling a room somebody joined, or that expired"),
     "match_not_finished": (409, "a rematch can follow only a finished match"),
     "rematch_already_offered": (409, "you already offered a rematch"),
+    "rematch_already_accepted": (
+        409,
+        "you already accepted this rematch; it starts when every player at the table has",
+    ),
     "rematch_not_offered": (404, "nobody offered a rematch"),
     "own_offer": (409, "the other player has to accept your rematch offer"),
     "rematch_expired": (410, "the rematch offer ran out"),

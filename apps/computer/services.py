@@ -26,11 +26,11 @@ from apps.matches.engine import (
 )
 from apps.matches.models import Match
 from apps.matches.seating import seats_of
+from apps.matches.strengths import STAND_IN_LEVEL
 
 from .receivers import bot_seats_to_move
 
 BUDGET_SECONDS = 0.5
-STAND_IN_LEVEL = "club"  # the level that stands in where Kati's own player does (partnership)
 WINNING_SCORE = 66
 ATTEMPTS = 5  # reads and choices before giving up on a match that keeps moving
 

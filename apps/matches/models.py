@@ -84,7 +84,8 @@ class Match(models.Model):
 
 
 class RematchOffer(models.Model):
-    """A player offers a rematch of a finished match; the other accepts within the time limit."""
+    """A player offers a rematch of a finished match; the others accept within the time limit
+    (at two seats, the other player; at four, every person who stayed to the end)."""
 
     match = models.OneToOneField(Match, on_delete=models.PROTECT, related_name="rematch_offer")
     offered_by = models.ForeignKey(
@@ -92,6 +93,9 @@ class RematchOffer(models.Model):
     )
     offered_at = models.DateTimeField()
     expires_at = models.DateTimeField()
+    accepted_by = models.JSONField(
+        default=list, blank=True, help_text="the players who want it so far, the offerer first"
+    )
 
     def __str__(self) -> str:
         return f"rematch of {self.match_id} offered by {self.offered_by_id}"

@@ -1,7 +1,8 @@
-"""Rematches: when a match has ended, either player may offer one; if the other accepts within
+"""Rematches: when a match has ended, any player may offer one; when the others accept within
 ``REMATCH_TTL_SECONDS`` a new match starts from 0:0 between the same players (against the
-computer, Kati accepts at once). A ranked rematch takes the stake again, and is refused cleanly
-when one of the players cannot pay."""
+computer, Kati accepts at once). At a four-seat table every person who stayed to the end must
+accept; the seat of a player who quit goes to Kati. A ranked rematch takes the stake again, and
+is refused cleanly when one of the players cannot pay."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from . import event_store, services
 from .models import Match, RematchOffer, Seat
 from .push import match_group_send
 from .seating import seats_of
+from .strengths import STAND_IN_LEVEL
 
 
 def rematch_offer(*, user: User, match_id: UUID) -> Match | None:
@@ -35,7 +37,7 @@ def rematch_offer(*, user: User, match_id: UUID) -> Match | None:
         offer = RematchOffer.objects.filter(match=match).select_for_update().first()
         now = timezone.now()
         if offer is not None and offer.expires_at > now:
-            if offer.offered_by_id != user.id:  # both want it: that is an acceptance
+            if offer.offered_by_id != user.id:  # it wants it too: that is an acceptance
                 return _accept(match, offer, user)
             raise Conflict("you already offered a rematch", code="rematch_already_offered")
         _check_online(match, user)
@@ -46,7 +48,8 @@ def rematch_offer(*, user: User, match_id: UUID) -> Match | None:
             )
         else:  # an old offer ran out: this is a new one
             offer.offered_by, offer.offered_at, offer.expires_at = user, now, expires
-            offer.save()
+        offer.accepted_by = [user.id]
+        offer.save()
         frame = {
             "type": "rematch.offered",
             "match_id": str(match.id),
@@ -57,7 +60,7 @@ def rematch_offer(*, user: User, match_id: UUID) -> Match | None:
     return None
 
 
-def rematch_accept(*, user: User, match_id: UUID) -> Match:
+def rematch_accept(*, user: User, match_id: UUID) -> Match | None:
     with transaction.atomic():
         match, _ = _finished_match_of(user, match_id)
         if hasattr(match, "rematch"):
@@ -66,18 +69,49 @@ def rematch_accept(*, user: User, match_id: UUID) -> Match:
         if offer is None:
             raise NotFound("nobody offered a rematch", code="rematch_not_offered")
         if offer.offered_by_id == user.id:
-            raise Conflict("the other player has to accept your offer", code="own_offer")
+            raise Conflict("the other players have to accept your offer", code="own_offer")
         if offer.expires_at <= timezone.now():
             raise Gone("the rematch offer has expired", code="rematch_expired")
         return _accept(match, offer, user)
 
 
-def _accept(match: Match, offer: RematchOffer, user: User) -> Match:
+def _accept(match: Match, offer: RematchOffer, user: User) -> Match | None:
+    """``user`` wants the offered rematch: it starts once every person who stayed at the table
+    does (returns it then; else None)."""
+    if user.id not in _stayed(match):
+        raise Conflict(
+            "you left this table: the others decide on a rematch", code="seat_taken_over"
+        )
+    if user.id in offer.accepted_by:
+        raise Conflict(
+            "you already accepted; waiting for the others", code="rematch_already_accepted"
+        )
     _check_online(match, user)
+    offer.accepted_by = [*offer.accepted_by, user.id]
+    offer.save(update_fields=["accepted_by"])
+    if set(_stayed(match)) - set(offer.accepted_by):
+        frame = {
+            "type": "rematch.accepted",
+            "match_id": str(match.id),
+            "accepted_by_seats": [
+                s.index for s in seats_of(match) if s.user_id in offer.accepted_by
+            ],
+        }
+        transaction.on_commit(lambda: match_group_send(match.id, _notice(frame)))
+        return None
     new = _start_rematch(match)
     frame = {"type": "rematch.started", "match_id": str(match.id), "new_match_id": str(new.id)}
     transaction.on_commit(lambda: match_group_send(match.id, _notice(frame)))
     return new
+
+
+def _stayed(match: Match) -> list[int]:
+    """The players who were still at the table when the match ended (a four-seat game plays
+    on without one who quit: Kati took its seat)."""
+    quit = set(
+        Seat.objects.filter(match=match).exclude(quit_reason="").values_list("index", flat=True)
+    )
+    return [s.user_id for s in seats_of(match) if s.user_id is not None and s.index not in quit]
 
 
 def _start_rematch(match: Match) -> Match:
@@ -101,8 +135,12 @@ def _start_rematch(match: Match) -> Match:
         created_by_id=match.created_by_id,
         rematch_of=match,
     )
+    stayed = set(_stayed(match))
     for s in seats:
-        Seat.objects.create(match=new, index=s.index, user_id=s.user_id, bot_level=s.bot_level)
+        if s.user_id is None or s.user_id in stayed:
+            Seat.objects.create(match=new, index=s.index, user_id=s.user_id, bot_level=s.bot_level)
+        else:  # it quit the last game: Kati sits there
+            Seat.objects.create(match=new, index=s.index, bot_level=STAND_IN_LEVEL)
     services.match_start(new)
     return new
 

@@ -202,8 +202,15 @@ def rematch_of(match: Match) -> dict[str, Any] | None:
     offer = RematchOffer.objects.filter(match=match, expires_at__gt=timezone.now()).first()
     if offer is None:
         return None
-    seat = next(s.index for s in match.seats.all() if s.user_id == offer.offered_by_id)
-    return {"status": "offered", "offered_by_seat": seat, "expires_at": offer.expires_at}
+    seats = match.seats.all()
+    seat = next(s.index for s in seats if s.user_id == offer.offered_by_id)
+    accepted = [s.index for s in seats if s.user_id in offer.accepted_by]
+    return {
+        "status": "offered",
+        "offered_by_seat": seat,
+        "accepted_by_seats": accepted,
+        "expires_at": offer.expires_at,
+    }
 
 
 def heartbeat_payload(*, match: Match, seat: int) -> dict[str, Any]:

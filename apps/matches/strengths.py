@@ -19,6 +19,9 @@ LEVELS: tuple[str, ...] = tuple(
     dict.fromkeys(name for names in LEVELS_BY_VARIANT.values() for name in names)
 )
 DEFAULT_LEVEL = "beginner"
+# Kati's level where she plays for a person: a paused seat's stand-in (where she has a player
+# for the variant), a four-seat game's seat whose player quit, and its seat in a rematch
+STAND_IN_LEVEL = "club"
 
 
 def levels_for(variant: str) -> tuple[str, ...]:

@@ -257,18 +257,17 @@ def test_a_doubling_after_the_windows_deadline_is_refused_and_nothing_is_stored(
     player = make_player(guest=True)
     with time_machine.travel(timezone.now(), tick=False) as clock:
         match = create_computer_match(player, variant=PARTNERSHIP, strength="club")
-        for step in range(60):
+        for step in range(120):
             match = fetch(player, match["id"])
-            kinds = {a["type"] for a in match["view"]["legal_actions"]}
-            if "kontra" in kinds:
+            moves = {a["type"]: a for a in match["view"]["legal_actions"]}
+            if "kontra" in moves:
                 break
-            if "pass" in kinds:
-                act(player, match, {"type": "pass"}, f"p{step}")
-            else:  # a hand played by the others, or one we passed out: move the clock on
-                deadline = match["view"]["deal"]["deadline"]
-                clock.shift(timedelta(seconds=10) if deadline is None else timedelta(seconds=6))
-                if deadline is None:
-                    pytest.skip("no hand called while the person passes (Kati passed too)")
+            for kind in ("pass", "no_double", "play"):
+                if kind in moves:  # pass in the bidding, so that Kati calls; play along
+                    act(player, match, moves[kind], f"m{step}")
+                    break
+            else:  # a window or a shown hand of the others: its deadline moves the hand on
+                clock.shift(timedelta(seconds=6))
         else:
             pytest.fail("the person was never offered Kontra")
         stale = match
@@ -284,3 +283,53 @@ def test_a_doubling_after_the_windows_deadline_is_refused_and_nothing_is_stored(
         assert fetch(player, stale["id"])["version"] == now["version"]
         events = player.client.get(f"/api/v1/matches/{stale['id']}/events/?after_seq=0").json()
         assert not [e for e in events["events"] if e["event"]["type"] == "doubled"]
+
+
+def test_a_rematch_at_four_starts_when_every_person_who_stayed_wants_it(
+    make_player: MakePlayer,
+) -> None:
+    """Three persons and Kati; one leaves, the game is then abandoned while the two others are
+    away. The two who stayed must both want the rematch; the one who left is not asked (its
+    seat goes to Kati)."""
+    room, (host, second, third) = _table(make_player, people=3)
+    match_id, url = room["id"], f"/api/v1/matches/{room['id']}/rematch/"
+    act(third, fetch(third, match_id), {"type": "leave"}, "bye")
+    now = timezone.now()
+    Seat.objects.filter(match_id=match_id, index__in=(0, 1)).update(
+        last_seen_at=now - timedelta(minutes=5)
+    )
+    deadlines_apply(match_id, now=now)
+    deadlines_apply(match_id, now=now + RECONNECT_WINDOW + timedelta(seconds=1))
+    assert fetch(third, match_id)["status"] == "finished"
+    offered = host.client.post(url)
+    assert offered.status_code == 202, offered.content
+    assert fetch(host, match_id)["rematch"]["accepted_by_seats"] == [0]
+    quitter = third.client.post(url + "accept/")
+    assert (quitter.status_code, quitter.json()["code"]) == (409, "seat_taken_over")
+    again = host.client.post(url + "accept/")
+    assert (again.status_code, again.json()["code"]) == (409, "own_offer")
+    started = second.client.post(url + "accept/")
+    assert started.status_code == 201, started.content
+    new = fetch(host, started.json()["new_match_id"])
+    assert new["status"] == "active" and new["scores"] == [0] * 4
+    assert [p["is_computer"] for p in new["players"]] == [False, False, True, True]
+    assert new["players"][2]["strength"] == "club"  # the leaver's seat
+
+
+def test_a_rematch_of_four_persons_waits_for_each_of_them(make_player: MakePlayer) -> None:
+    room, players = _table(make_player, people=4)
+    match_id, url = room["id"], f"/api/v1/matches/{room['id']}/rematch/"
+    now = timezone.now()
+    Seat.objects.filter(match_id=match_id).update(last_seen_at=now - timedelta(minutes=5))
+    deadlines_apply(match_id, now=now)
+    deadlines_apply(match_id, now=now + RECONNECT_WINDOW + timedelta(seconds=1))
+    assert fetch(players[0], match_id)["status"] == "finished"
+    assert players[0].client.post(url).status_code == 202
+    for player in players[1:3]:
+        waiting = player.client.post(url + "accept/")
+        assert waiting.status_code == 202 and waiting.json()["status"] == "offered"
+    twice = players[1].client.post(url + "accept/")
+    assert (twice.status_code, twice.json()["code"]) == (409, "rematch_already_accepted")
+    assert fetch(players[0], match_id)["rematch"]["accepted_by_seats"] == [0, 1, 2]
+    started = players[3].client.post(url)  # offering back is accepting, as at two seats
+    assert started.status_code == 201, started.content

@@ -159,6 +159,12 @@ class EventFeed(serializers.Serializer):
 class RematchState(serializers.Serializer):
     status = serializers.ChoiceField(choices=REMATCH_STATUSES)
     offered_by_seat = serializers.IntegerField(required=False, help_text="offered only")
+    accepted_by_seats = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="offered only: the seats that want it so far, the offerer's too (at four "
+        "seats it starts when every person who stayed to the end does)",
+    )
     expires_at = serializers.DateTimeField(required=False, help_text="offered only")
     new_match_id = serializers.UUIDField(required=False, help_text="started only")
 

@@ -360,8 +360,10 @@ class RematchOfferApi(APIView):
 
 
 class RematchAcceptApi(APIView):
-    """Accept the other player's rematch offer: a new match starts from 0:0 (ranked: the stakes
-    are taken again). Both sockets hear ``rematch.started`` with the new match's id."""
+    """Accept the rematch offer: a new match starts from 0:0 (ranked: the stakes are taken
+    again) once every player who stayed at the table wants it: at two seats at once (201, every
+    socket hears ``rematch.started`` with the new match's id); at four, the last acceptance
+    starts it and the others are answered 202 (``rematch.accepted`` names the seats so far)."""
 
     @extend_schema(
         tags=["matches"],
@@ -369,13 +371,14 @@ class RematchAcceptApi(APIView):
         request=None,
         responses={
             201: RematchOutput,
+            202: RematchOutput,
             **problem_responses(
                 {
                     401: NOT_AUTHENTICATED,
                     403: "`suspended`, `banned`, `blocked`",
                     404: "`match_not_found`, `rematch_not_offered`",
                     409: "`match_not_finished`, `rematch_started`, `own_offer`, "
-                    "`insufficient_coins` (ranked)",
+                    "`rematch_already_accepted`, `insufficient_coins` (ranked)",
                     410: "`rematch_expired`",
                 }
             ),
