@@ -46,7 +46,7 @@ from django.core.cache import cache
 from apps.accounts.models import User
 from apps.common.errors import Conflict, Forbidden, Problem
 from apps.common.policies import require_online_allowed
-from apps.matches.engine import echo
+from apps.matches.engine import VARIANTS, echo
 from apps.matches.models import Match, Seat
 
 from .selectors import blocked_between, require_online_match
@@ -152,10 +152,15 @@ def call_command(caller: Caller, message: dict[str, Any]) -> Outcome:
 def _other_user(caller: Caller) -> tuple[int, int]:
     """The seat and user id of the caller's opponent, after checking that a call may start:
     an online match being played, no block either way, the caller not suspended or banned."""
-    match = Match.objects.only("mode", "status").get(pk=caller.match_id)
+    match = Match.objects.only("mode", "status", "variant").get(pk=caller.match_id)
     require_online_match(match)
     if match.status != Match.Status.ACTIVE:
         raise Conflict("calls are possible while the match is played", code="match_not_active")
+    if VARIANTS[match.variant].seats != 2:  # two of four talking alone: a secret partner's aid
+        raise Conflict(
+            "voice calls are for two-player games; at this table use the chat, which all read",
+            code="calls_two_players_only",
+        )
     other = (
         Seat.objects.filter(match_id=caller.match_id, user__isnull=False)
         .exclude(index=caller.seat)

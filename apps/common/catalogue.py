@@ -99,6 +99,11 @@ _SERVER: dict[str, tuple[int, str]] = {
     "room_not_open": (409, "cancelling a room somebody joined, or that expired"),
     "match_not_finished": (409, "a rematch can follow only a finished match"),
     "rematch_already_offered": (409, "you already offered a rematch"),
+    "calls_two_players_only": (
+        409,
+        "voice calls are for two-player games (at four seats two players talking alone could "
+        "help a secret partner); the chat is read by the whole table",
+    ),
     "rematch_already_accepted": (
         409,
         "you already accepted this rematch; it starts when every player at the table has",

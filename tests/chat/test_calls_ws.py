@@ -400,6 +400,31 @@ async def test_no_calls_in_a_match_against_the_computer(
     await _refused(socket, {"type": "call.accept"}, "no_call")
 
 
+def _partnership_pair(make_player: MakePlayer) -> tuple[str, Player, Player]:
+    """A partnership table of two friends and two Katis."""
+    host, friend = make_player(), make_player()
+    room = host.client.post("/api/v1/rooms/", {"variant": "partnership"}, format="json").json()
+    code = {"code": room["invite"]["code"]}
+    joined = friend.client.post("/api/v1/rooms/join/", code, format="json")
+    assert joined.status_code == 200, joined.content
+    for _ in range(2):
+        seats = f"/api/v1/rooms/{room['id']}/seats/"
+        seated = host.client.post(seats, {"strength": "club"}, format="json")
+        assert seated.status_code == 200, seated.content
+    return room["id"], host, friend
+
+
+async def test_no_calls_at_a_four_seat_table_where_two_talking_alone_could_aid_a_partner(
+    make_player: MakePlayer, sockets: Sockets
+) -> None:
+    match_id, host, friend = await in_thread(_partnership_pair, make_player)
+    mine, _ = await sockets.ready(match_id, host.token)
+    theirs, _ = await sockets.ready(match_id, friend.token)
+    await _quiet(mine, theirs)
+    await _refused(mine, {"type": "call.propose"}, "calls_two_players_only")
+    assert await theirs.receive_nothing(timeout=0.2)  # the friend hears of no proposal
+
+
 # --- chat over the socket ------------------------------------------------------------------
 
 
