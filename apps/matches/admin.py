@@ -38,7 +38,7 @@ class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
     can_delete = False
-    fields = ("index", "user", "bot_level")
+    fields = ("index", "user", "bot_level", "result", "quit_reason", "tally")
     readonly_fields = fields
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:

@@ -308,3 +308,30 @@ def test_the_event_log_is_for_staff_with_the_view_permission(
     assert response["Location"].startswith(reverse("admin:login"))
     browser.force_login(UserFactory(is_staff=True))
     assert browser.get(log).status_code == 403
+
+
+def test_a_partnership_replay_shows_the_four_hands_the_holder_and_the_chips(
+    make_player, admin_client: Client
+) -> None:
+    """Staff see what players do not: every hand and who holds the called card."""
+    player = make_player(guest=True)
+    body = {"variant": "partnership", "strength": "club"}
+    match_id = player.client.post("/api/v1/matches/computer/", body, format="json").json()["id"]
+    for step in range(40):  # pass until a Kati calls (or the hands are passed out)
+        match = player.client.get(f"/api/v1/matches/{match_id}/").json()
+        if match["view"]["deal"]["caller"] is not None:
+            break
+        moves = {a["type"]: a for a in match["view"]["legal_actions"]}
+        if "pass" not in moves:
+            break
+        act(player, match, moves["pass"], f"p{step}")
+    match = Match.objects.get(pk=match_id)
+    state = event_store.state_at(match.id, match.version)
+    html = admin_client.get(_urls(match_id, match.version)["replay"]).content.decode()
+    assert _shown_hands(html) == {
+        seat: _codes(hand) or "(empty)" for seat, hand in enumerate(state.deal.hands)
+    }
+    assert f"pot {state.deal.pot}" in html
+    if state.deal.caller is not None:
+        holder = re.search(r'<td class="holder">([^<]*)</td>', html).group(1)
+        assert f"holder seat {state.deal.holder}" in holder
