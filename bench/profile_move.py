@@ -6,8 +6,13 @@ called in this process (no server, no network) under cProfile, on the bench's da
 It recreates ``snapszer_bench`` (as ``api_move.py``), makes two players and plays friend matches
 between them through ``POST /api/v1/matches/<id>/actions/``, profiling only those requests;
 then it profiles as many ``GET /api/v1/matches/<id>/`` of an active match. Prints the CPU per
-request and the functions that take the most of it, each as a share of the whole. The push
-runs on its own thread and is not in the profile.
+request and the functions that take the most of it, each as a share of the whole.
+
+``--floor`` serves the floor's URL too (``floor_settings.py``) and, before profiling, times
+``--repeat`` alternations of as many moves and floor posts (``floor.py``, the events of a klub
+deal's moves in turn, as ``api_move.py --floor`` sends them), unprofiled: the in-process CPU
+of a move over its floor's, without a server, clients or the machine's other load in the
+figure (the thread's CPU, the push included).
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import json
 import os
 import pstats
 import random
+import statistics
 import sys
 import time
 from typing import Any
@@ -125,6 +131,35 @@ def gets(app: Wsgi, tokens: list[str], count: int, profile: cProfile.Profile | N
     return time.thread_time() - start
 
 
+FLOOR_EVENTS = [1, 4] * 5 + [1, 2] * 5  # api_move.FloorMover's: 2 events a move on average
+
+
+def floor_posts(app: Wsgi, tokens: list[str], count: int) -> float:
+    """``count`` posts to the floor for a match of its own; returns their CPU seconds."""
+    path = f"/bench/floor/{new_match(app, tokens)}/"
+    cpu = 0.0
+    for i in range(count):
+        start = time.thread_time()
+        status, answer = app.call(tokens[0], "POST", path, {"events": FLOOR_EVENTS[i % 20]})
+        cpu += time.thread_time() - start
+        assert status == 200, answer
+    return cpu
+
+
+def floor_comparison(app: Wsgi, tokens: list[str], count: int, repeat: int) -> None:
+    """Move and floor alternating ``repeat`` times, ``count`` requests each; prints each ratio."""
+    floor_posts(app, tokens, 50)  # warm-up
+    ratios = []
+    for _ in range(repeat):
+        move_ms = 1000 * moves(app, tokens, count, None) / count
+        floor_ms = 1000 * floor_posts(app, tokens, count) / count
+        ratios.append(move_ms / floor_ms)
+        print(f"move {move_ms:.3f} ms, floor {floor_ms:.3f} ms: move / floor CPU {ratios[-1]:.2f}")
+    shown = ", ".join(f"{r:.2f}" for r in ratios)
+    median = statistics.median(ratios)
+    print(f"move / floor CPU per request, in-process: median {median:.2f} ({shown})")
+
+
 def report(title: str, profile: cProfile.Profile, cpu: float, count: int, *, top: int, sort: str):
     """The CPU per request, then the ``top`` functions by ``sort``: their own time and their
     time with callees, each as a share of the profiled CPU, and their calls per request."""
@@ -145,16 +180,25 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=2000)
     parser.add_argument("--top", type=int, default=30)
     parser.add_argument("--sort", choices=["tottime", "cumulative"], default="cumulative")
+    parser.add_argument("--floor", action="store_true", help="time move against floor first")
+    parser.add_argument("--repeat", type=int, default=3, help="--floor: alternations")
+    parser.add_argument("--no-profile", action="store_true", help="only the --floor timings")
     args = parser.parse_args()
     recreate_database(ENV, DB_NAME)
     tokens = make_tokens(ENV, 2)
     os.environ.update(ENV)
+    if args.floor:  # the production settings with the floor's URL (floor_settings.py)
+        os.environ["DJANGO_SETTINGS_MODULE"] = "floor_settings"
     sys.path.insert(0, str(ROOT))
     os.chdir(ROOT)
     from config.wsgi import application  # noqa: PLC0415 (after the environment is set)
 
     app = Wsgi(application)
     moves(app, tokens, 50, None)  # warm-up
+    if args.floor:
+        floor_comparison(app, tokens, args.moves, args.repeat)
+    if args.no_profile:
+        return
     cpu = moves(app, tokens, args.moves, None)  # unprofiled: the real cost
     profile = cProfile.Profile(time.process_time_ns, 1e-9)  # CPU time, not waits
     moves(app, tokens, args.moves, profile)

@@ -10,15 +10,20 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from channels.testing import WebsocketCommunicator
 from django.db import connections
 from django.test import Client
 from rest_framework.test import APIClient
 
 from apps.accounts.models import User
+from apps.common.authentication import cache_clear
+from apps.common.sockets import NOT_AUTHENTICATED, UNAVAILABLE
 from apps.matches.models import MatchEvent
-from tests.conftest import MakePlayer
+from config.asgi import application
+from tests.conftest import MakePlayer, Player
 from tests.deploy.conftest import closed_port
 from tests.matches.helpers import act, create_friend_match, fetch, random_move
+from tests.matches.ws_helpers import TIMEOUT, Sockets, expect_refusal, in_thread
 from tests.test_errors import assert_problem
 
 pytestmark = pytest.mark.django_db
@@ -137,3 +142,81 @@ def test_a_request_outside_the_api_views_while_postgresql_is_down_is_a_503(
         )
 
     assert_unavailable(_in_a_thread(login))
+
+
+# --- the sockets while Redis is down ---------------------------------------------------------
+
+
+def _started_match(make_player: MakePlayer) -> tuple[str, Player]:
+    host, guest = make_player(), make_player()
+    return create_friend_match(host, guest)["id"], host
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_socket_authenticated_by_token_while_redis_is_down_is_closed_as_unavailable(
+    make_player: MakePlayer, settings: Any
+) -> None:
+    """The token's session is read from PostgreSQL, as on the HTTP side; without Redis the
+    socket cannot hear the match's pushes, so it is told so and closed with 1013 (try again
+    later), never left open and deaf, nor refused as if the token were wrong."""
+    match_id, host = await in_thread(_started_match, make_player)
+    _redis_down(settings)
+    sockets = Sockets()
+    try:
+        socket = await sockets.connect(match_id)
+        await socket.send_json_to({"type": "authenticate", "token": host.token})
+        error = await expect_refusal(socket, UNAVAILABLE)
+    finally:
+        await sockets.close_all()
+    assert error == {"type": "error", "code": "service_unavailable"}
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_socket_authenticated_by_cookie_while_redis_is_down_is_closed_as_unavailable(
+    make_player: MakePlayer, settings: Any
+) -> None:
+    match_id, host = await in_thread(_started_match, make_player)
+
+    def cookie() -> bytes:
+        browser = Client()
+        browser.force_login(host.user)
+        return f"sessionid={browser.cookies['sessionid'].value}".encode()
+
+    headers = [(b"host", b"testserver"), (b"cookie", await in_thread(cookie))]
+    _redis_down(settings)
+    sockets = Sockets()
+    try:
+        socket = await sockets.connect(match_id, headers)
+        error = await expect_refusal(socket, UNAVAILABLE)
+    finally:
+        await sockets.close_all()
+    assert error == {"type": "error", "code": "service_unavailable"}
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_socket_reads_its_token_s_session_from_postgresql_when_the_cache_is_down(
+    make_player: MakePlayer, settings: Any
+) -> None:
+    """Only the cache down (the channel layer answering): the socket's token is read from
+    PostgreSQL as a request's is, so the player's own socket (``/ws/me/``, which keeps nothing
+    in the cache) gets ready, and a wrong token is still refused as invalid."""
+    player = await in_thread(make_player)
+    settings.CACHES = {
+        "default": {"BACKEND": "apps.common.cache.RedisCache", "LOCATION": redis_nowhere()}
+    }
+    cache_clear()  # no token remembered from the set-up
+    opened = []
+    try:
+        for token in (player.token, "no-such-session"):
+            socket = WebsocketCommunicator(application, "/ws/me/")
+            opened.append(socket)
+            connected, _ = await socket.connect(timeout=TIMEOUT)
+            assert connected
+            await socket.send_json_to({"type": "authenticate", "token": token})
+        ready = await opened[0].receive_json_from(timeout=TIMEOUT)
+        error = await expect_refusal(opened[1], NOT_AUTHENTICATED)
+    finally:
+        for socket in opened:
+            await socket.disconnect(timeout=TIMEOUT)
+    assert ready == {"type": "ready", "user_id": player.user.id}
+    assert error == {"type": "error", "code": "invalid_token"}

@@ -37,21 +37,31 @@ class SessionTokenAuthentication(XSessionTokenAuthentication):
         token = self.get_session_token(request)
         if not token:
             return None
-        now = time.monotonic()
-        known = _tokens.get(token)
-        if known is not None and known[0] > now:
-            return known[1], known[2]
-        session = lookup_session(token)
-        user = _user_of(session) if session is not None else None
-        if user is None:
-            _tokens.pop(token, None)
+        found = user_for_token(token)
+        if found is None:
             raise AuthenticationFailed(
                 "the session token is invalid or expired", code="invalid_token"
             )
-        if len(_tokens) > 10_000:
-            _tokens.clear()
-        _tokens[token] = (now + USER_CACHE_SECONDS, user, session)
-        return user, session
+        return found
+
+
+def user_for_token(token: str) -> tuple[Any, Any] | None:
+    """The user and session of a live session token, ``None`` for a token naming no live
+    session. The session is read once (the cache, or PostgreSQL when the cache does not answer:
+    ``sessions.py``). The REST API's authentication and the sockets' both read tokens here."""
+    now = time.monotonic()
+    known = _tokens.get(token)
+    if known is not None and known[0] > now:
+        return known[1], known[2]
+    session = lookup_session(token)
+    user = _user_of(session) if session is not None else None
+    if user is None:
+        _tokens.pop(token, None)
+        return None
+    if len(_tokens) > 10_000:
+        _tokens.clear()
+    _tokens[token] = (now + USER_CACHE_SECONDS, user, session)
+    return user, session
 
 
 def _user_of(session: Any) -> Any:

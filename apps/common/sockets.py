@@ -6,6 +6,12 @@ otherwise any web page could open the socket with a visitor's cookie (cross-site
 hijacking). Apps send ``{"type": "authenticate", "token": "<session token>"}`` as their first
 message, within ``WS_AUTH_TIMEOUT_SECONDS``. Close code 4401: not authenticated. Once refused,
 a socket takes no more messages. A path no route takes is refused with 4404 (``NoRouteConsumer``).
+
+While Redis (the channel layer) does not answer, a socket could hear no push: it is accepted,
+told ``{"type": "error", "code": "service_unavailable"}`` and closed with 1013 ("try again
+later"), whether the layer failed before the handshake (the socket's own channel) or while
+joining its groups. The session behind a token or a cookie is still read, from PostgreSQL
+(``sessions.py``), so a wrong token is still a 4401 ``invalid_token``.
 """
 
 from __future__ import annotations
@@ -13,23 +19,33 @@ from __future__ import annotations
 import abc
 import asyncio
 import contextlib
+import logging
 from typing import Any
 from urllib.parse import urlsplit
 
-from allauth.headless.internal.sessionkit import authenticate_by_x_session_token
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser as User
 from django.utils.http import is_same_domain
+from redis.exceptions import RedisError
+
+from .authentication import user_for_token
+
+logger = logging.getLogger(__name__)
 
 NOT_AUTHENTICATED = 4401
 NOT_FOUND = 4404
+UNAVAILABLE = 1013  # RFC 6455's "try again later": the channel layer (Redis) did not answer
+# what a channel layer on a Redis that does not answer raises
+LAYER_DOWN = (RedisError, OSError, asyncio.TimeoutError)
 
 
 def _user_for_token(token: str) -> User | None:
-    found = authenticate_by_x_session_token(token)
+    """The user of a live session token, read as the HTTP side reads it (PostgreSQL when the
+    cache does not answer)."""
+    found = user_for_token(token)
     return found[0] if found else None
 
 
@@ -84,6 +100,27 @@ class AuthenticatedJsonConsumer(AsyncJsonWebsocketConsumer, abc.ABC):
     # database: they skip the stale-connection check Channels runs before every handler (a
     # thread hop each, measured at a tenth of the socket server's time under load).
     forward_only: frozenset[str] = frozenset()
+    _accepted: bool = False
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        """Channels' consumer, and a socket refused as unavailable when the channel layer fails
+        before the handshake (Channels opens the socket's own channel first)."""
+        try:
+            await super().__call__(scope, receive, send)
+        except LAYER_DOWN as error:
+            if self._accepted:
+                raise
+            logger.warning("socket refused: the channel layer did not answer: %r", error)
+            message = await receive()
+            if message["type"] != "websocket.connect":
+                return  # the client left before its handshake was answered
+            await send({"type": "websocket.accept"})
+            await send({"type": "websocket.send", "text": UNAVAILABLE_FRAME})
+            await send({"type": "websocket.close", "code": UNAVAILABLE})
+
+    async def accept(self, subprotocol: str | None = None, headers: Any = None) -> None:
+        self._accepted = True
+        await super().accept(subprotocol, headers)
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         if message["type"] in self.forward_only:
@@ -144,7 +181,20 @@ class AuthenticatedJsonConsumer(AsyncJsonWebsocketConsumer, abc.ABC):
 
     async def _authenticated(self, user: User) -> None:
         self._stop_deadline()
-        await self._join(user)
+        try:
+            await self._join(user)
+        except LAYER_DOWN as error:
+            logger.warning("socket refused: the channel layer did not answer: %r", error)
+            self.user_id = None  # joined nothing: nothing to leave on disconnect
+            await self._refuse(UNAVAILABLE, "service_unavailable")
+
+    async def _group_discard(self, group: str) -> None:
+        """Leave ``group``; a channel layer that does not answer is logged, not raised (the
+        socket is closing either way, and what follows its close must still run)."""
+        try:
+            await self.channel_layer.group_discard(group, self.channel_name)
+        except LAYER_DOWN as error:
+            logger.warning("leaving %s: the channel layer did not answer: %r", group, error)
 
     @abc.abstractmethod
     async def _join(self, user: User) -> None:
@@ -160,6 +210,9 @@ class AuthenticatedJsonConsumer(AsyncJsonWebsocketConsumer, abc.ABC):
         self._stop_deadline()
         await self.send_json({"type": "error", "code": code})
         await self.close(code=close_code)
+
+
+UNAVAILABLE_FRAME = '{"type": "error", "code": "service_unavailable"}'
 
 
 class NoRouteConsumer(AsyncJsonWebsocketConsumer):

@@ -3,10 +3,15 @@ own seat in games against the computer, and standing in for a player whose pause
 
 from __future__ import annotations
 
+import logging
 import random
+from datetime import datetime, timedelta
 from uuid import UUID
 
+from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
+from django.utils import timezone
 
 from apps.bots.cardbits import CODES
 from apps.bots.declaring import word
@@ -30,6 +35,7 @@ from apps.matches.strengths import STAND_IN_LEVEL
 
 from .receivers import bot_seats_to_move
 
+logger = logging.getLogger(__name__)
 BUDGET_SECONDS = 0.5
 WINNING_SCORE = 66
 ATTEMPTS = 5  # reads and choices before giving up on a match that keeps moving
@@ -108,3 +114,60 @@ def stand_in_card(view: dict, seat: int, rng: random.Random) -> PlayCard:
     world = Knowledge.read(view).sample_world(rng)
     chosen = follow(world, seat) if world.led >= 0 else lead(world, seat)
     return PlayCard(seat, card(CODES[chosen]), stand_in=True)
+
+
+# --- the sweep: moves whose task was lost -----------------------------------------------------
+
+
+def bot_moves_overdue(*, now: datetime | None = None) -> list[UUID]:
+    """Active matches where the computer (its own seat, or a seat it stands in for) must move
+    and nothing was recorded for ``COMPUTER_MOVE_OVERDUE_SECONDS``: their move's task was lost
+    (the broker did not answer when it was queued after commit, or a worker died with it).
+
+    Every active match silent that long is read (its state from the worker's cache, replayed
+    from the events after a restart): a match where a player thinks is looked at and left.
+    """
+    now = now or timezone.now()
+    silent = Match.objects.filter(
+        status=Match.Status.ACTIVE,
+        updated_at__lte=now - timedelta(seconds=settings.COMPUTER_MOVE_OVERDUE_SECONDS),
+    ).order_by("updated_at")
+    return [
+        match.id
+        for match in silent.iterator()
+        if bot_seats_to_move(match, event_store.state_load(match))
+    ]
+
+
+def bot_moves_sweep(*, now: datetime | None = None) -> int:
+    """Queue the computer's move in every match where it is overdue (``bot_moves_overdue``);
+    returns how many were queued. A match queued by a sweep is not queued again for
+    ``COMPUTER_MOVE_OVERDUE_SECONDS`` (a busy worker is slow, not lost); where the broker
+    does not answer, the move is played here. Safe against the task it replaces running after
+    all: the move is applied only at the version it was chosen for (``bot_move_play``)."""
+    from .tasks import bot_move  # noqa: PLC0415 (the task imports these services)
+
+    queued = 0
+    for match_id in bot_moves_overdue(now=now):
+        if not _first_sweep_for(match_id):
+            continue
+        try:
+            bot_move.delay(str(match_id))
+        except Exception:
+            logger.warning("computer's move in %s not queued; played by the sweep", match_id)
+            bot_move_play(match_id=match_id)
+        queued += 1
+    return queued
+
+
+def _first_sweep_for(match_id: UUID) -> bool:
+    """Whether no sweep queued this match's move in the last ``COMPUTER_MOVE_OVERDUE_SECONDS``
+    (``True`` when the cache does not answer: a repeated move is chosen again, never doubled)."""
+    try:
+        return bool(
+            cache.add(
+                f"computer:swept:{match_id}", 1, timeout=settings.COMPUTER_MOVE_OVERDUE_SECONDS
+            )
+        )
+    except Exception:
+        return True

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from .services import bot_move_play
+from . import services
 
 
 # named as it was when the task lived in apps/bots/tasks.py: a move queued before a deploy
@@ -10,4 +10,11 @@ from .services import bot_move_play
 @shared_task(name="apps.bots.tasks.bot_move", ignore_result=True)
 def bot_move(match_id: str) -> None:
     """The computer's move, off the request path (eager in embedded mode and tests)."""
-    bot_move_play(match_id=match_id)
+    services.bot_move_play(match_id=match_id)
+
+
+@shared_task(ignore_result=True)
+def bot_moves_sweep() -> int:
+    """Periodic sweep (Celery beat): queue the computer's moves whose task was lost (the
+    broker did not answer after commit, a worker died); returns how many it queued."""
+    return services.bot_moves_sweep()

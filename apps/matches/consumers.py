@@ -8,8 +8,9 @@ a client whose last seen ``seq`` is below ``version``, or that sees a gap, fetch
 ``GET /api/v1/matches/<id>/events/?after_seq=N``. Events pushed while the socket was joining may
 arrive after ``ready`` with a ``seq`` at or below its ``version``: clients skip those.
 
-Close codes: 4401 not authenticated, 4403 not a participant (or no such match). Once refused,
-a socket takes no more messages. A session cookie counts only when the handshake comes from
+Close codes: 4401 not authenticated, 4403 not a participant (or no such match), 1013 the
+channel layer (Redis) does not answer: try again later. Once refused, a socket takes no more
+messages. A session cookie counts only when the handshake comes from
 one of our own origins (or from no browser at all): otherwise any web page could open the
 socket with a visitor's cookie and read their hand (cross-site WebSocket hijacking); such a
 socket may still authenticate by token.
@@ -92,8 +93,8 @@ class MatchConsumer(AuthenticatedJsonConsumer):
         if seat is None:
             await self._refuse(NOT_A_PARTICIPANT, "match_not_found")
             return
-        self.seat, self.user_id = seat, user.id
         await self.channel_layer.group_add(match_group(self.match_id), self.channel_name)
+        self.seat, self.user_id = seat, user.id
         # Read the version after joining the group, so no event falls between the two.
         version = await database_sync_to_async(_version_of)(self.match_id)
         await self.send_json(
@@ -114,7 +115,7 @@ class MatchConsumer(AuthenticatedJsonConsumer):
     async def disconnect(self, code: int) -> None:
         self._stop_deadline()
         if self.seat is not None:
-            await self.channel_layer.group_discard(match_group(self.match_id), self.channel_name)
+            await self._group_discard(match_group(self.match_id))
         await self.leave_table()
         if self.seat is not None:
             await database_sync_to_async(attendance.socket_closed)(self.match_id, self.seat)

@@ -16,7 +16,8 @@ from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from channels_redis.pubsub import RedisPubSubChannelLayer
 from django.conf import settings
-from redis import Redis
+from redis import Connection, ConnectionPool
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 from apps.matches.engine import VARIANTS, Event, MatchState, from_json, redact_event, to_json
 
@@ -87,10 +88,10 @@ def group_send(group: str, message: dict[str, Any]) -> None:
     """Publish ``message`` to a channel-layer group from synchronous code, through the process's
     push loop (in order with the other pushes). Never raises.
 
-    With the Redis pub/sub layer (production) a group send is one ``PUBLISH``, made with a
-    plain Redis client in the calling thread: 0.04 ms of CPU, where handing it to the push
-    loop's thread cost the process 0.3-0.5 ms a move (waking the thread, docs/performance.md);
-    the caller waits for Redis's answer (a loopback round trip), at most ``PUBLISH_TIMEOUT``.
+    With the Redis pub/sub layer (production) a group send is one ``PUBLISH``, made on the
+    calling thread's own Redis connection (``_publish``), where handing it to the push loop's
+    thread cost the process 0.3-0.5 ms a move (waking the thread, docs/performance.md); the
+    caller waits for Redis's answer (a loopback round trip), at most ``PUBLISH_TIMEOUT``.
     Other layers are sent on the push loop (``_BackgroundSender``), the in-memory layer
     (embedded mode) on the server's own loop.
     """
@@ -99,9 +100,9 @@ def group_send(group: str, message: dict[str, Any]) -> None:
         return
     target = _pubsub_target(layer, group)
     if target is not None:
-        client, channel = target
+        url, channel = target
         try:
-            client.publish(channel, layer.serialize(message))
+            _publish(url, channel, layer.serialize(message))
         except Exception:
             logger.exception("push of %s to %s failed", message.get("type"), group)
         return
@@ -119,9 +120,9 @@ def group_send(group: str, message: dict[str, Any]) -> None:
     _background.submit(send)
 
 
-def _pubsub_target(layer: object, group: str) -> tuple[Redis, str] | None:
-    """The Redis client and channel of ``group`` when ``layer`` is the pub/sub layer on one
-    Redis given by URL; ``None`` otherwise (sharded or configured by dict: use the layer)."""
+def _pubsub_target(layer: object, group: str) -> tuple[str, str] | None:
+    """The Redis URL and channel of ``group`` when ``layer`` is the pub/sub layer on one Redis
+    given by URL; ``None`` otherwise (sharded or configured by dict: use the layer)."""
     if not isinstance(layer, RedisPubSubChannelLayer):
         return None
     config = settings.CHANNEL_LAYERS["default"].get("CONFIG", {})
@@ -130,14 +131,53 @@ def _pubsub_target(layer: object, group: str) -> tuple[Redis, str] | None:
         return None
     # the group's channel, named as RedisPubSubLoopLayer._get_group_channel_name names it (the
     # WebSocket tests receive through the real layer, so a change of that name fails them)
-    return _redis(hosts[0]), f"{config.get('prefix', 'asgi')}__group__{group}"
+    return hosts[0], f"{config.get('prefix', 'asgi')}__group__{group}"
+
+
+_connections = threading.local()
+
+
+def _publish(url: str, channel: str, data: bytes) -> None:
+    """``PUBLISH`` on this thread's own connection to ``url``, opened on first use (and again
+    after a failure, or in a forked child). A plain connection, not a client's pool: the pool's
+    checkout, health probe and retry wrapper cost more than the command itself (half of a
+    push's CPU, docs/performance.md). A connection the server dropped (Redis restarted, an
+    idle timeout) is opened again and the push sent once more, as the pool's client did. Waits
+    for Redis's answer at most ``PUBLISH_TIMEOUT``; any failure closes the connection (a late
+    answer left on it would answer the next command) and is raised."""
+    for attempt in (1, 2):
+        connection = _connection(url)
+        try:
+            connection.send_command("PUBLISH", channel, data)
+            connection.read_response()
+            return
+        except RedisConnectionError:
+            connection.disconnect()
+            if attempt == 2:
+                raise
+        except BaseException:
+            connection.disconnect()
+            raise
+
+
+def _connection(url: str) -> Connection:
+    pid = os.getpid()
+    mine = getattr(_connections, "by_url", None)
+    if mine is None or getattr(_connections, "pid", None) != pid:
+        mine = _connections.by_url = {}  # a forked child never writes on its parent's sockets
+        _connections.pid = pid
+    connection = mine.get(url)
+    if connection is None:
+        pool = _pool(url)
+        connection = mine[url] = pool.connection_class(**pool.connection_kwargs)
+    return connection
 
 
 @functools.cache
-def _redis(url: str) -> Redis:
-    """One client (and connection pool) per process: redis-py's pool reconnects after a fork.
-    A Redis that does not answer costs a request at most ``PUBLISH_TIMEOUT`` per push."""
-    return Redis.from_url(
+def _pool(url: str) -> ConnectionPool:
+    """What a connection to ``url`` is made of (its class and arguments, as redis-py parses the
+    URL); the pool itself lends no connections here."""
+    return ConnectionPool.from_url(
         url, socket_timeout=PUBLISH_TIMEOUT, socket_connect_timeout=PUBLISH_TIMEOUT
     )
 

@@ -158,6 +158,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["apps.common.errors.JSONParser"],
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "apps.common.negotiation.CachedContentNegotiation",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "apps.common.errors.problem_exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
@@ -243,6 +244,9 @@ CELERY_BEAT_SCHEDULE = {
         "task": "apps.matches.tasks.deadlines_sweep",
         "schedule": 5.0,
     },
+    # The computer moves by a task queued after each commit; the sweep queues the moves whose
+    # task was lost (a broker that did not answer, a worker that died).
+    "computer-moves-sweep": {"task": "apps.computer.tasks.bot_moves_sweep", "schedule": 5.0},
     # Suspensions also end by a task scheduled at their end; the sweep catches any it missed.
     "moderation-suspensions-end": {
         "task": "apps.moderation.tasks.suspensions_end_sweep",
@@ -264,6 +268,10 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": crontab(minute=5, hour="*", day_of_month=1),
     },
 }
+
+# A match where the computer must move and nothing happened for this long is swept: its move's
+# task was lost (apps.computer.services.bot_moves_sweep). Kati normally moves within a second.
+COMPUTER_MOVE_OVERDUE_SECONDS = env.int("COMPUTER_MOVE_OVERDUE_SECONDS", default=10)
 
 # --- the club ------------------------------------------------------------------------------
 INVITE_CODE_TTL_SECONDS = env.int("INVITE_CODE_TTL_SECONDS", default=24 * 3600)
