@@ -7,6 +7,7 @@ partner before it is public (``tests/web/hidden.py``)."""
 from __future__ import annotations
 
 import os
+import random
 import re
 import time
 from collections.abc import Iterator
@@ -16,7 +17,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from apps.matches import event_store
+from apps.matches import appending, event_store, services
 from apps.matches.models import Match
 from apps.matches.variant_settings import partnership_rules
 from tests.engine.partnership import partnership_registered
@@ -331,3 +332,78 @@ def _called_by_someone_else_s_card(player: Any) -> dict:
         action = bids[0] if bids else {"type": "pass"}
         assert act(player, match, action, f"m{move}").status_code == 200
     raise AssertionError("the bidding did not end")
+
+
+class _HeartsToSeatZero:
+    """The shuffles of a game whose first dealer is seat 3 and whose first deck gives seat 0
+    (the person, first to bid) all six hearts; later decks are shuffled as usual."""
+
+    def __init__(self) -> None:
+        self.rng = random.Random(66)
+        self.decks = 0
+
+    def randrange(self, n: int) -> int:
+        return 3 % n
+
+    def choice(self, seq: Any) -> Any:
+        return self.rng.choice(seq)
+
+    def shuffle(self, deck: list[Any]) -> None:
+        self.rng.shuffle(deck)
+        self.decks += 1
+        if self.decks == 1:  # seat 0 = dealer + 1 gets deck[0:3] and deck[12:15]
+            hearts = [c for c in deck if c.suit == "P"]
+            rest = [c for c in deck if c.suit != "P"]
+            deck[:] = hearts[:3] + rest[:9] + hearts[3:] + rest[9:]
+
+
+@pytest.fixture
+def hearts_to_the_person(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Stacked shuffles for the server forked after this fixture."""
+    stacked = _HeartsToSeatZero()
+    monkeypatch.setattr(appending, "rng", stacked)
+    monkeypatch.setattr(services, "_rng", stacked)
+
+
+def test_a_solo_durchmarsch_claimed_with_every_trump_in_hand(
+    short_doubling: None, hearts_to_the_person: None, chromium: Any, club_server: Any
+) -> None:
+    """With all six hearts a guest bids the highest call there is, a Durchmarsch on the ace of
+    hearts (its own card: a solo), and on its first lead shows its cards instead of playing
+    them: every seat sees them with the seconds left, then the hand is won, three times its
+    value."""
+    anna = person(chromium, language="en")
+    anna.goto(club_server)
+    kati = anna.page.get_by_role("region", name="Play Kati")
+    kati.get_by_label("Game variant", exact=True).select_option("partnership")
+    anna.button("Play Kati").click()
+    anna.page.wait_for_url(re.compile(r"/m/[0-9a-f-]{36}/$"))
+    match_id = anna.match_id()
+    anna.page.wait_for_selector(TURN)
+    box = anna.page.get_by_role("region", name="Bidding")
+    box.get_by_role("button", name="Durchmarsch").click()
+    box.get_by_role("button", name="Ace of Hearts").click()
+    anna.button("Bid Ace of Hearts, Durchmarsch").click()
+
+    # the doubling window: Anna, the caller, lets any Kontra go; then she leads
+    while True:
+        anna.page.wait_for_selector(TURN)
+        if not anna.page.locator(".doubling-box button").count():
+            break
+        take_turn(anna, bid=False)
+    contract = anna.page.locator(".contract")
+    assert "You play alone (solo)." in contract.inner_text()
+    assert "Durchmarsch" in contract.inner_text()
+    anna.button("Claim: show my cards, the rest is ours").click()
+    claim = anna.page.locator(".claim")
+    countdown = r"^You showed your cards: the remaining tricks are yours in [1-5] s$"
+    claim.get_by_text(re.compile(countdown)).wait_for()
+    assert claim.locator("[data-card]").count() == 6
+    result = anna.page.locator(".deal-result").first
+    result.wait_for(timeout=15_000)
+    assert "cards shown" in result.inner_text()
+    assert re.search(r"You \+\d+", result.inner_text())
+    assert assert_no_hidden_cards(anna.recorder, match_id, 0) > 0
+    assert_dom_shows_no_hidden_cards(anna.page, match_id, 0)
+    assert anna.fold_mismatches() == []
+    assert anna.errors == []

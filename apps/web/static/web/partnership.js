@@ -164,7 +164,11 @@ export function claim(table, deal) {
     "div.claim",
     { role: "status" },
     deal.deadline && deal.phase === "claim"
-      ? h("p", { "data-until": deal.deadline, "data-template": "claim_countdown", "data-name": table.name(deal.shown.seat) })
+      ? h("p", {
+          "data-until": deal.deadline,
+          "data-template": deal.shown.seat === table.client.view.seat ? "claim_countdown_you" : "claim_countdown",
+          "data-name": table.name(deal.shown.seat),
+        })
       : h("p", {}, t("claim_shown", { name: table.name(deal.shown.seat) })),
     h("div.cards.small", {}, deal.shown.cards.map((card) => h("span.card-wrap", {}, svg(cardSvg(card, LANG))))),
   );
