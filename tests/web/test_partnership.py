@@ -119,6 +119,9 @@ def test_a_guest_plays_partnership_against_three_katis_on_a_phone(
         if not anna.my_turn_or_over():
             break
         first = hands_done(anna) == 0
+        if not done:  # the bidding box, as accessible as the rest of the table
+            assert anna.page.locator(".bidding-box").count() == 1
+            assert serious_violations(anna.page) == []
         done.append(take_turn(anna, bid=first and "bid" not in done, double="kontra" not in done))
         if done[-1] == "kontra":  # said at the table: every seat's contract shows it
             anna.page.locator(".contract").get_by_text(re.compile("Kontra")).wait_for()
@@ -144,8 +147,9 @@ def test_a_guest_plays_partnership_against_three_katis_on_a_phone(
     assert "A játék véget ért" in end.inner_text()
     assert re.search(r"Te: \d+ · Kati 2: \d+ · Kati 3: \d+ · Kati 4: \d+", end.inner_text())
 
+    # what was folded matched the server's view (how often it is compared depends on the
+    # cards: a hand that ends at its first trick is fetched whole)
     assert anna.fold_mismatches() == []
-    assert anna.page.evaluate("window.snapszer.folds") > 0
     assert assert_no_hidden_cards(anna.recorder, match_id, seat) > 0
     assert_dom_shows_no_hidden_cards(anna.page, match_id, seat)
     assert anna.errors == []

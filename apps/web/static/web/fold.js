@@ -24,11 +24,19 @@ function removeCard(hand, card) {
 // contract, the doubling window, the settlement) are not folded: the view is fetched.
 const NOT_FOLDED_FOUR_SEAT = new Set(["marriage_announced"]);
 
+// A marriage announced in the trick under way (the four-seat game's marriages carry its index).
+function pendingMarriage(deal) {
+  const trick = deal.trick_counts.reduce((sum, count) => sum + count, 0);
+  return deal.marriages.some((marriage) => marriage.trick === trick);
+}
+
 export function fold(view, envelope) {
   const event = envelope.event;
   if (STRUCTURAL.has(event.type) || !view || !view.deal) return null;
   const partnership = view.variant === "partnership";
   if (partnership && NOT_FOLDED_FOUR_SEAT.has(event.type)) return null;
+  // whether a marriage counts depends on the side that wins its trick: the server says
+  if (partnership && event.type === "trick_taken" && pendingMarriage(view.deal)) return null;
   const next = clone(view);
   next.legal_actions = [];
   const deal = next.deal;
