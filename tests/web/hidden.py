@@ -24,6 +24,14 @@ message) must be in Known(horizon):
 
 ``assert_dom_shows_no_hidden_cards(page, match_id, seat)``: every ``data-card`` on the page,
 outside a ``[data-revealed]`` container, is in Known(the match's current version).
+
+**Partnership.** The bids a seat is offered (``legal_actions`` of type ``bid``) name every card
+the level allows, wherever it lies: they say nothing, so they neither count as known nor are
+checked. And the partner (who holds the called card) is secret until it is public: every
+partner identity a message carries (a deal view's ``partner``, the history's ``partner.seat``,
+a ``partner_revealed`` event's ``seat``, a ``holder`` outside a finished deal's record) must be
+the one the engine lets the seat know at that seq (``partner_known_to``: once public, or its
+own card), and so must every ``data-partner`` the page shows.
 """
 
 from __future__ import annotations
@@ -44,6 +52,8 @@ from django.db import connections
 
 from apps.matches import event_store
 from apps.matches.engine import INITIAL, MatchState, evolve, view_for
+from apps.matches.engine.variants.partnership.state import PartnershipDeal
+from apps.matches.engine.variants.partnership.view import partner_known_to
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page, Response, WebSocket
@@ -56,6 +66,10 @@ _DEAL_RECORD = re.compile(r"^/api/v1/matches/[0-9a-fA-F-]{36}/deals/\d+/?$")
 _DOM_CARDS = """() => Array.from(document.querySelectorAll('[data-card]'))
     .filter((element) => !element.closest('[data-revealed]'))
     .map((element) => element.getAttribute('data-card'))"""
+#: The seats the page names as the partner.
+_DOM_PARTNERS = """() => Array.from(document.querySelectorAll('[data-partner]'))
+    .filter((element) => !element.closest('[data-revealed]'))
+    .map((element) => Number(element.getAttribute('data-partner')))"""
 _EXCERPT = 600
 
 
@@ -173,6 +187,7 @@ class Knowledge:
         self.states: list[MatchState] = [INITIAL]
         self.known: list[frozenset[str]] = [frozenset()]
         self.deal_of: list[int | None] = [None]
+        self.partner: list[int | None] = [None]  # the partner the seat may know, if any
         self.refresh()
 
     @property
@@ -188,10 +203,15 @@ class Knowledge:
             state = evolve(state, event)
             if event.type == "deal_started":
                 known = set()
-            known.update(card_codes(view_for(state, self.seat)))
+            known.update(card_codes(_without_offered_bids(view_for(state, self.seat))))
             self.states.append(state)
             self.known.append(frozenset(known))
             self.deal_of.append(state.deal.number if state.deal is not None else None)
+            deal = state.deal
+            partner = (
+                partner_known_to(deal, self.seat) if isinstance(deal, PartnershipDeal) else None
+            )
+            self.partner.append(partner)
 
     def at(self, seq: int) -> frozenset[str]:
         if seq > self.version:
@@ -200,6 +220,10 @@ class Knowledge:
             f"seq {seq} is beyond the {self.version} events stored for match {self.match_id}"
         )
         return self.known[seq]
+
+    def partner_at(self, seq: int) -> int | None:
+        self.at(seq)
+        return self.partner[seq]
 
     def where(self, code: str, seq: int) -> str:
         """Where a card really was at ``seq`` (for failure messages)."""
@@ -225,6 +249,16 @@ def card_codes(data: Any) -> Iterator[str]:
     elif isinstance(data, list | tuple):
         for value in data:
             yield from card_codes(value)
+
+
+def _offered_bid(action: Any) -> bool:
+    return isinstance(action, dict) and action.get("type") == "bid"
+
+
+def _without_offered_bids(view: dict) -> dict:
+    """A view without the bids it offers (they name cards wherever they lie)."""
+    actions = [a for a in view.get("legal_actions") or [] if not _offered_bid(a)]
+    return {**view, "legal_actions": actions}
 
 
 def _orm[T](read: Callable[[], T]) -> T:
@@ -254,6 +288,15 @@ def _orm[T](read: Callable[[], T]) -> T:
 @dataclass(frozen=True)
 class _Seen:
     code: str
+    seq: int
+    path: str
+
+
+@dataclass(frozen=True)
+class _Partner:
+    """A partner identity a message carried: ``seat`` named at ``seq``."""
+
+    seat: int
     seq: int
     path: str
 
@@ -297,14 +340,25 @@ def _horizon(data: Any, previous: int) -> int:
     return previous
 
 
-def _scan(node: Any, seq: int, path: str, match_id: str, seen: list[_Seen]) -> None:
+def _scan(
+    node: Any,
+    seq: int,
+    path: str,
+    match_id: str,
+    seen: list[_Seen],
+    *,
+    partners: list[_Partner] | None = None,
+) -> None:
+    partners = [] if partners is None else partners
     if isinstance(node, str):
         if CARD.match(node):
             seen.append(_Seen(node, seq, path))
         return
     if isinstance(node, list):
         for i, value in enumerate(node):
-            _scan(value, seq, f"{path}[{i}]", match_id, seen)
+            if path.endswith("legal_actions") and _offered_bid(value):
+                continue  # an offered bid names a card wherever it lies
+            _scan(value, seq, f"{path}[{i}]", match_id, seen, partners=partners)
         return
     if not isinstance(node, dict):
         return
@@ -316,11 +370,19 @@ def _scan(node: Any, seq: int, path: str, match_id: str, seen: list[_Seen]) -> N
         event = node["event"]
         if isinstance(event, dict) and event.get("type") == "deal_ended":
             node = {**node, "event": {k: v for k, v in event.items() if k not in ("deck", "salt")}}
+        if isinstance(event, dict) and event.get("type") == "partner_revealed":
+            partners.append(_Partner(event["seat"], seq, f"{path}.event.seat"))
     if node.get("phase") == "over":
         skip.add("revealed")  # a finished deal, shown whole
+    for key in ("partner", "holder"):
+        named = node.get(key)
+        if isinstance(named, dict):
+            named = named.get("seat")
+        if isinstance(named, int) and not isinstance(named, bool) and key not in skip:
+            partners.append(_Partner(named, seq, f"{path}.{key}" if path else key))
     for key, value in node.items():
         if key not in skip:
-            _scan(value, seq, f"{path}.{key}" if path else key, match_id, seen)
+            _scan(value, seq, f"{path}.{key}" if path else key, match_id, seen, partners=partners)
 
 
 def assert_no_hidden_cards(recorder: Recorder, match_id: str | UUID, seat: int) -> int:
@@ -338,12 +400,24 @@ def assert_no_hidden_cards(recorder: Recorder, match_id: str | UUID, seat: int) 
         horizon = _horizon(data, running)
         running = max(running, horizon)
         seen: list[_Seen] = []
-        _scan(data, horizon, "", match_id, seen)
+        partners: list[_Partner] = []
+        _scan(data, horizon, "", match_id, seen, partners=partners)
         for card in seen:
             checked += 1
             if card.code not in knowledge.at(card.seq):
                 failures.append(_failure(card, knowledge, message.describe(index), message.text))
-    count = f"{len(failures)} hidden card(s) reached the page (seat {seat}, match {match_id})"
+        for named in partners:
+            checked += 1
+            if knowledge.partner_at(named.seq) != named.seat:
+                failures.append(
+                    f"- partner seat {named.seat} at seq {named.seq}, not public to seat {seat} "
+                    f"then, in {message.describe(index)}, at {named.path}: "
+                    f"{(message.text or '')[:_EXCERPT]}"
+                )
+    count = (
+        f"{len(failures)} hidden card(s) or partner(s) reached the page "
+        f"(seat {seat}, match {match_id})"
+    )
     assert not failures, count + ":\n" + "\n".join(failures[:10])
     return checked
 
@@ -373,15 +447,22 @@ def assert_dom_shows_no_hidden_cards(
                 raise
             page.wait_for_timeout(100)
             continue
+        partners: list[int] = page.evaluate(_DOM_PARTNERS)
         knowledge.refresh()
         known = knowledge.at(knowledge.version)
         cards = [c for c in shown if c is not None and CARD.match(c)]
         hidden = [c for c in cards if c not in known]
-        if not hidden:
+        partner = knowledge.partner_at(knowledge.version)
+        secret = [p for p in partners if p != partner]
+        if not hidden and not secret:
             return cards
         if time.monotonic() > deadline:
             version = knowledge.version
             detail = ", ".join(f"{c} ({knowledge.where(c, version)})" for c in hidden)
+            assert not secret, (
+                f"the page names seat(s) {secret} as the partner at version {version} of match "
+                f"{match_id}; seat {seat} may know {partner}"
+            )
             assert not hidden, (
                 f"the page shows hidden card(s) at version {version} of match {match_id} "
                 f"(seat {seat}): {detail}; data-card values outside [data-revealed]: {shown}"

@@ -75,6 +75,7 @@ export const api = {
     call("POST", v1("rooms/"), target === null ? { variant } : { variant, target }),
   join: (code) => call("POST", v1("rooms/join/"), { code }),
   cancelRoom: (id) => call("POST", v1(`rooms/${id}/cancel/`)),
+  seatKati: (id, strength) => call("POST", v1(`rooms/${id}/seats/`), { strength }),
   rematch: (id) => call("POST", v1(`matches/${id}/rematch/`)),
   rematchAccept: (id) => call("POST", v1(`matches/${id}/rematch/accept/`)),
   chat: (id, after = 0) => call("GET", v1(`matches/${id}/chat/?after=${after}&limit=100`)),

@@ -8,7 +8,9 @@ import { LiveSocket } from "./socket.js";
 import { Table } from "./table.js";
 
 const STRENGTHS = ["beginner", "club", "strong", "expert"];
-const VARIANTS = ["klub", "sixty-six"];
+const VARIANTS = ["klub", "sixty-six", "partnership"];
+// Ranked play pairs two players: the two-seat games only.
+const RANKED_VARIANTS = ["klub", "sixty-six"];
 const STAKES = [20, 50, 100, 200, 500, 1000];
 
 const root = document.getElementById("app");
@@ -138,13 +140,13 @@ function failure(node, error) {
 }
 
 // The game and, for sixty-six, the match target (7 or 11 game points): the same choice for a
-// match against Kati and for a room.
-function gameChoice(prefix) {
+// match against Kati, a room and (two-seat games only) ranked play.
+function gameChoice(prefix, offered = VARIANTS) {
   const targets = h("select", { id: `${prefix}-target` },
     [7, 11].map((n) => h("option", { value: n }, t("target_points", { points: n }))));
   const targetLabel = h("label", { for: `${prefix}-target` }, t("target"));
   const variants = h("select", { id: `${prefix}-variant` },
-    VARIANTS.map((v) => h("option", { value: v }, t(`variant_${v}`))));
+    offered.map((v) => h("option", { value: v }, t(`variant_${v}`))));
   const sync = () => {
     targets.hidden = targetLabel.hidden = variants.value !== "sixty-six";
   };
@@ -217,7 +219,7 @@ function friendsPanel(registered) {
 function rankedPanel(registered) {
   const status = h("p.form-status", { role: "status", "aria-live": "polite" });
   if (!registered) return panel(t("ranked"), h("p", {}, t("ranked_help")), h("p", {}, t("registered_only")));
-  const game = gameChoice("ranked");
+  const game = gameChoice("ranked", RANKED_VARIANTS);
   const form = h(
     "form",
     {

@@ -176,6 +176,11 @@ export function cardName(code, lang = "hu") {
     : `${SUIT_NAMES.hu[suit]} ${RANK_NAMES.hu[rank]}`;
 }
 
+/** The rank as a card's corner shows it: "Á", "10", "F" (hu) or "A", "10", "O" (en). */
+export function rankLabel(code, lang = "hu") {
+  return RANK_LABELS[normLang(lang)][parseCode(code).rank];
+}
+
 /**
  * Just the suit symbol as an inline <svg> (decorative: aria-hidden; callers
  * provide the accessible label).  `size` is a number of CSS px or a CSS

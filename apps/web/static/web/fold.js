@@ -20,9 +20,23 @@ function removeCard(hand, card) {
   if (at >= 0) hand.splice(at, 1);
 }
 
+// The four-seat game's events that change the view in ways only the server knows (the
+// contract, the doubling window, the settlement) are not folded: the view is fetched.
+const NOT_FOLDED_FOUR_SEAT = new Set(["marriage_announced"]);
+
+// A marriage announced in the trick under way (the four-seat game's marriages carry its index).
+function pendingMarriage(deal) {
+  const trick = deal.trick_counts.reduce((sum, count) => sum + count, 0);
+  return deal.marriages.some((marriage) => marriage.trick === trick);
+}
+
 export function fold(view, envelope) {
   const event = envelope.event;
   if (STRUCTURAL.has(event.type) || !view || !view.deal) return null;
+  const partnership = view.variant === "partnership";
+  if (partnership && NOT_FOLDED_FOUR_SEAT.has(event.type)) return null;
+  // whether a marriage counts depends on the side that wins its trick: the server says
+  if (partnership && event.type === "trick_taken" && pendingMarriage(view.deal)) return null;
   const next = clone(view);
   next.legal_actions = [];
   const deal = next.deal;
@@ -49,7 +63,7 @@ export function fold(view, envelope) {
     }
     case "trick_taken": {
       deal.last_trick = { leader: deal.leader, cards: deal.table, winner: event.seat };
-      if (event.seat === me) {
+      if (event.seat === me && !partnership) {
         deal.captured.push(...deal.table.map((entry) => entry.card));
         deal.points += event.points;
         deal.pending_marriage_points = 0;
@@ -82,6 +96,14 @@ export function fold(view, envelope) {
       deal.trump_card = null;
       break;
     }
+    case "passed": {
+      deal.bids.push({ seat: event.seat, card: null, level: null, value: 0 });
+      deal.turn = (event.seat + 1) % seats;
+      break;
+    }
+    case "partner_revealed": // public from now on: the event says who it is
+      deal.partner = event.seat;
+      break;
     case "player_disconnected":
       if (presence) presence.away_until[event.seat] = event.deadline;
       break;
@@ -126,7 +148,7 @@ export function foldDifferences(folded, fetched) {
   if (!folded || !fetched || !folded.deal || !fetched.deal) return [];
   const a = folded.deal;
   const b = fetched.deal;
-  const sorted = (cards) => [...cards].sort().join(",");
+  const sorted = (cards) => [...(cards || [])].sort().join(",");
   const checks = {
     hand: [sorted(a.hand), sorted(b.hand)],
     table: [JSON.stringify(a.table), JSON.stringify(b.table)],
@@ -142,6 +164,11 @@ export function foldDifferences(folded, fetched) {
     captured: [sorted(a.captured), sorted(b.captured)],
     scores: [folded.scores.join(), fetched.scores.join()],
   };
+  if (fetched.variant === "partnership") {
+    checks.bids = [JSON.stringify(a.bids), JSON.stringify(b.bids)];
+    checks.partner = [a.partner, b.partner];
+    checks.turn = [a.turn, b.turn];
+  }
   return Object.entries(checks)
     .filter(([, [x, y]]) => x !== y)
     .map(([name, [x, y]]) => `${name}: folded ${x}, fetched ${y}`);

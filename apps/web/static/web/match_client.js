@@ -154,6 +154,12 @@ export class MatchClient {
         result: { winner: event.winner, game_points: event.game_points, reason: event.reason },
       });
     }
+    if (event.type === "hand_settled" && this.currentDeal) {
+      // the four-seat game's chips: what each seat paid or received in this hand
+      const known = this.deals.get(this.currentDeal) || { number: this.currentDeal };
+      const { winners, value, changes, chips, pot } = event;
+      this.deals.set(this.currentDeal, { ...known, settlement: { winners, value, changes, chips, pot } });
+    }
     if (event.type === "card_played" && event.stand_in) this.standIn.add(event.card);
   }
 

@@ -1,6 +1,8 @@
 // The table: everything a player sees and does in a match, drawn from the server's view and
 // its legal actions (the client decides no rule). Seats are laid out from the view: every
-// other seat gets a panel, so a four-seat game adds panels, not a new table.
+// other seat gets a panel, placed by where it sits for the viewer (two seats: across; four:
+// left, top, right), so the four-seat game adds panels and its own boxes (partnership.js),
+// not a new table.
 
 import { api } from "./api.js";
 import { cardBackSvg, cardName, cardSvg, RANKS, SUITS, suitName, suitSymbol } from "./cards.js";
@@ -9,6 +11,7 @@ import { h, replace, svg } from "./dom.js";
 import { verifyDeal } from "./fairplay.js";
 import { LANG, problemText, t } from "./i18n.js";
 import { MatchClient } from "./match_client.js";
+import * as four from "./partnership.js";
 
 const CONFIRM = {
   surrender: "surrender_confirm",
@@ -16,6 +19,9 @@ const CONFIRM = {
   leave: "leave_confirm",
   declare_enough: "declare_confirm",
 };
+// The four-seat game's "enough" wins or loses the hand for the caller's side.
+const CONFIRM_FOUR = { ...CONFIRM, declare_enough: "declare_confirm_partnership" };
+const STRENGTHS = ["beginner", "club", "strong", "expert"];
 const ACTION_LABEL = {
   declare_enough: "declare_enough",
   let_count: "let_count",
@@ -24,6 +30,7 @@ const ACTION_LABEL = {
   pause: "pause",
   resume: "resume",
   show_hand: "show_hand",
+  show_cards: "show_cards",
   surrender: "surrender",
   resign: "resign",
   leave: "leave",
@@ -47,6 +54,8 @@ export class Table {
     this.confirming = null;
     this.replay = null;
     this.refreshed = new Set();
+    this.bidLevel = null; // the bidding box's choice (four-seat game)
+    this.bidCard = null;
     this.ticker = setInterval(() => this.tick(), 500);
     this.client.on("shown", (envelope) => this.announceEvent(envelope));
     this.client.on("notice", (notice) => this.announce(problemText(notice)));
@@ -75,15 +84,36 @@ export class Table {
   name(seat) {
     const player = this.client.match.players.find((p) => p.seat === seat);
     if (!player) return t("seat", { n: seat + 1 });
-    return player.is_you ? t("you") : player.name;
+    if (player.is_you) return t("you");
+    // several Katis at one table: each is told apart by her seat
+    const namesakes = this.client.match.players.filter((p) => p.name === player.name);
+    return namesakes.length > 1 ? `${player.name} ${seat + 1}` : player.name;
   }
 
   legal(type) {
     return (this.client.view.legal_actions || []).filter((action) => action.type === type);
   }
 
+  // The card plays offered: klub and sixty-six say `play_card`, the four-seat game `play`
+  // (with `marriage` when leading the K or O of a pair may announce it).
+  playMoves() {
+    return [...this.legal("play_card"), ...this.legal("play")];
+  }
+
   playable() {
-    return new Set(this.legal("play_card").map((action) => action.card));
+    return new Set(this.playMoves().map((action) => action.card));
+  }
+
+  playAction(card, marriage = false) {
+    return this.playMoves().find((action) => action.card === card && Boolean(action.marriage) === marriage);
+  }
+
+  get fourSeat() {
+    return four.isPartnership(this.client.view);
+  }
+
+  confirmText(type) {
+    return (this.fourSeat ? CONFIRM_FOUR : CONFIRM)[type];
   }
 
   orderedHand(hand) {
@@ -113,7 +143,7 @@ export class Table {
     if (!this.playable().has(card) || this.client.sending) return;
     if (this.selected === card) {
       this.selected = null;
-      this.client.act({ type: "play_card", card });
+      this.client.act(this.playAction(card));
       return;
     }
     this.selected = card;
@@ -121,8 +151,13 @@ export class Table {
     this.render();
   }
 
+  // A legal action as the view offered it (the boxes of the four-seat game send these).
+  send(action) {
+    this.doAction(action);
+  }
+
   doAction(action) {
-    if (CONFIRM[action.type] && this.confirming !== action.type) {
+    if (this.confirmText(action.type) && this.confirming !== action.type) {
       this.confirming = action.type;
       this.focusKey = `confirm-${action.type}`;
       this.render();
@@ -156,21 +191,33 @@ export class Table {
 
   tick() {
     this.refreshAtDeadlines();
+    this.pollRoom();
     for (const node of this.root.querySelectorAll("[data-until]")) {
       const template = node.dataset.template;
       node.textContent = t(template, { name: node.dataset.name, seconds: secondsLeft(node.dataset.until) });
     }
   }
 
+  // A room waiting for more than one player hears of a join only by asking (the match's
+  // events begin when it starts): every 2 s.
+  pollRoom() {
+    const match = this.client.match;
+    if (!match || match.status !== "waiting" || !this.fourSeat || Date.now() - (this.polled || 0) < 2000) return;
+    this.polled = Date.now();
+    this.client.load().catch(() => {});
+  }
+
   // When a clock shown at the table runs out (a pause, a shown hand, a reconnect window), ask
   // the server: loading the match applies what the deadline calls for.
   refreshAtDeadlines() {
-    const presence = this.client.view && this.client.view.presence;
+    const view = this.client.view;
+    const presence = view && view.presence;
     if (!presence) return;
     const deadlines = [
       ...presence.away_until,
       ...presence.paused.map((pause) => (pause && !pause.stand_in ? pause.until : null)),
       ...presence.shown_until,
+      view.deal && view.deal.deadline, // the doubling window, a shown claim
     ].filter(Boolean);
     const now = Date.now();
     for (const deadline of deadlines) {
@@ -185,12 +232,16 @@ export class Table {
   announceEvent(envelope) {
     const event = envelope.event;
     const name = event.seat !== undefined ? this.name(event.seat) : "";
-    if (event.type === "card_played") this.announce(`${name}: ${cardName(event.card, LANG)}`);
+    const words = this.fourSeat ? four.eventWords(this, event) : null;
+    if (words) this.announce(words);
+    else if (event.type === "card_played") this.announce(`${name}: ${cardName(event.card, LANG)}`);
     else if (event.type === "trick_taken") this.announce(t("trick_won", { name, points: event.points }));
     else if (event.type === "marriage_announced") this.announce(`${name}: ${event.points} (${suitName(event.suit, LANG)})`);
     else if (event.type === "talon_closed") this.announce(t("talon_closed", { name }));
     else if (event.type === "deal_ended" && event.winner !== null) {
       this.announce(t("deal_won", { name: this.name(event.winner), points: event.game_points, reason: t(`reason_${event.reason}`) }));
+    } else if (event.type === "deal_ended" && this.fourSeat) {
+      this.announce(t(`reason_${event.reason}`));
     } else if (event.type === "match_ended") {
       this.announce(`${t("match_result", { scores: event.scores.join(" : ") })} · ${t(`end_reason_${event.reason}`)}`);
     }
@@ -217,7 +268,14 @@ export class Table {
       : null;
     if (this.selected && !this.playable().has(this.selected)) this.selected = null;
     const deal = view.deal;
-    const myTurn = Boolean(deal && deal.turn === view.seat && view.legal_actions.length && !this.client.folded);
+    if (deal && deal.number !== this.dealShown) {
+      this.dealShown = deal.number;
+      this.bidCard = null; // a new hand: nothing chosen in the bidding box
+      this.bidLevel = null;
+    }
+    const myTurn = Boolean(deal && !this.client.folded && (this.fourSeat
+      ? view.legal_actions.some((action) => action.type === "play" || four.BOXED.has(action.type))
+      : deal.turn === view.seat && view.legal_actions.length));
     this.noticeTurn(myTurn);
     const main = h(
       "div.table-screen",
@@ -277,7 +335,8 @@ export class Table {
     return h(
       "section.waiting",
       {},
-      h("h2", {}, t("waiting_room")),
+      h("h2", {}, t(this.fourSeat ? "waiting_players" : "waiting_room")),
+      this.fourSeat ? this.roomSeats(Boolean(invite)) : null,
       invite
         ? [
             h("p", {}, t("invite_code", { code: invite.code })),
@@ -297,9 +356,41 @@ export class Table {
     );
   }
 
+  // A four-seat room's seats as they fill; the host may seat Kati, at a strength, in the next
+  // empty one (the server fills the seats in order, friends and Kati alike).
+  roomSeats(host) {
+    const players = this.client.match.players;
+    const next = [0, 1, 2, 3].find((seat) => !players.some((p) => p.seat === seat));
+    return h("ol.room-seats", {}, [0, 1, 2, 3].map((seat) => {
+      const player = players.find((p) => p.seat === seat);
+      if (player) {
+        return h("li.taken", { "data-seat": seat }, player.is_you ? t("you") : player.name,
+          player.is_computer ? ` (${t(`strength_${player.strength}`)})` : "");
+      }
+      if (!host || seat !== next) return h("li.empty", { "data-seat": seat }, t("empty_seat"));
+      const select = h("select", { id: `kati-seat-${seat}` },
+        STRENGTHS.map((s) => h("option", { value: s }, t(`strength_${s}`))));
+      return h("li.empty", { "data-seat": seat }, t("empty_seat"), " ",
+        h("label.visually-hidden", { for: `kati-seat-${seat}` }, t("strength")), select,
+        h("button", {
+          "data-key": "seat-kati",
+          onclick: async () => {
+            try {
+              await api.seatKati(this.client.id, select.value);
+              await this.client.load();
+            } catch (error) {
+              this.client.notice = error;
+              this.render();
+            }
+          },
+        }, t("seat_kati")));
+    }));
+  }
+
   tableArea(deal, myTurn) {
     const view = this.client.view;
     const seats = deal.hand_sizes.map((_, seat) => seat).filter((seat) => seat !== view.seat);
+    if (this.fourSeat) return this.fourSeatArea(deal, seats, myTurn);
     return h(
       "section.table",
       { "aria-label": t("table") },
@@ -318,6 +409,35 @@ export class Table {
     );
   }
 
+  // Four seats: the others left, top and right of the trick (each card played lands in its
+  // seat's slot), the viewer's own seat under it; the contract, the boxes of the bidding and
+  // the doubling window, then the hand.
+  fourSeatArea(deal, seats, myTurn) {
+    const me = this.client.view.seat;
+    return h(
+      "section.table.four-seat",
+      { "aria-label": t("table") },
+      h(
+        "div.ring",
+        {},
+        seats.map((seat) => this.seatPanel(seat, deal)),
+        h("div.centre", {}, this.trick(deal)),
+        h("div.my-seat", { "data-seat": me, "data-pos": "bottom", class: deal.turn === me ? "on-turn" : "" },
+          h("span.seat-name", {}, t("you")), " ", four.seatFacts(this, deal, me),
+          deal.trick_counts[me] ? h("span.seat-facts", {}, t("tricks", { count: deal.trick_counts[me] })) : null),
+      ),
+      four.contract(this, deal),
+      four.claim(this, deal),
+      this.status(deal, myTurn),
+      four.doublingBox(this, deal),
+      four.biddingBox(this),
+      this.hand(deal),
+      this.actions(),
+      this.lastTrick(deal),
+      four.callList(this, deal),
+    );
+  }
+
   seatPanel(seat, deal) {
     const presence = this.client.view.presence;
     const player = this.client.match.players.find((p) => p.seat === seat);
@@ -325,17 +445,27 @@ export class Table {
     const paused = presence && presence.paused[seat];
     const away = presence && presence.away_until[seat];
     const name = this.name(seat);
+    const seats = deal.hand_sizes.length;
+    const fourSeat = this.fourSeat;
+    const marriages = fourSeat
+      ? deal.marriages.filter((m) => m.seat === seat).map((m) => `${suitName(m.suit, LANG)} (${m.points})`)
+      : deal.marriages[seat].map((s) => suitName(s, LANG));
     return h(
       "div.seat",
-      { "data-seat": seat },
+      {
+        "data-seat": seat,
+        "data-pos": four.position(seat, this.client.view.seat, seats),
+        class: deal.turn === seat ? "on-turn" : "",
+      },
       h("div.seat-name", {}, name, player && player.is_computer ? ` (${t(`strength_${player.strength}`)})` : ""),
+      fourSeat ? four.seatFacts(this, deal, seat) : null,
       h(
         "div.backs",
         { "aria-label": t("hand_of", { name, count: deal.hand_sizes[seat] }), role: "img" },
         Array.from({ length: deal.hand_sizes[seat] }, () => h("span.back", {}, svg(cardBackSvg()))),
       ),
       h("div.seat-facts", {}, t("tricks", { count: deal.trick_counts[seat] }),
-        deal.marriages[seat].length ? ` · ${t("marriages", { list: deal.marriages[seat].map((s) => suitName(s, LANG)).join(", ") })}` : ""),
+        marriages.length ? ` · ${t("marriages", { list: marriages.join(", ") })}` : ""),
       away ? h("p.away", { "data-until": away, "data-template": "away", "data-name": name }) : null,
       paused && !paused.stand_in ? h("p.paused", { "data-until": paused.until, "data-template": "paused", "data-name": name }) : null,
       paused && paused.stand_in ? h("p.stand-in", {}, t("stand_in", { name })) : null,
@@ -365,19 +495,29 @@ export class Table {
   }
 
   trick(deal) {
+    const seats = deal.hand_sizes.length;
+    const me = this.client.view.seat;
+    // four seats: every seat has its slot, so a card lands where its player sits
+    const slots = seats === 4
+      ? ["top", "left", "right", "bottom"].map((pos) => {
+          const entry = deal.table.find((e) => four.position(e.seat, me, seats) === pos);
+          return entry ? this.playedCard(entry, pos) : h("div.slot", { "data-pos": pos });
+        })
+      : null;
     return h(
       "div.trick",
-      { role: "group", "aria-label": t("table") },
-      deal.table.map((entry) =>
-        h(
-          "figure.played",
-          { "data-seat": entry.seat },
-          svg(cardSvg(entry.card, LANG)),
-          h("figcaption", {}, this.name(entry.seat),
-            this.client.standIn.has(entry.card) && entry.seat !== this.client.view.seat ? ` · ${t("stand_in_card")}` : "",
-            this.client.standIn.has(entry.card) && entry.seat === this.client.view.seat ? ` · ${t("stand_in_card")}` : ""),
-        ),
-      ),
+      { role: "group", "aria-label": t("table"), class: slots ? "slots" : "" },
+      slots || deal.table.map((entry) => this.playedCard(entry, null)),
+    );
+  }
+
+  playedCard(entry, pos) {
+    return h(
+      "figure.played",
+      { "data-seat": entry.seat, "data-pos": pos },
+      svg(cardSvg(entry.card, LANG)),
+      h("figcaption", {}, this.name(entry.seat),
+        this.client.standIn.has(entry.card) ? ` · ${t("stand_in_card")}` : ""),
     );
   }
 
@@ -449,7 +589,9 @@ export class Table {
           const legal = playable.has(card);
           const selected = this.selected === card;
           const partner = card[1] === "K" ? `${card[0]}O` : card[1] === "O" ? `${card[0]}K` : null;
-          const marriage = partner && cards.includes(partner) ? (card[0] === trump ? 40 : 20) : null;
+          // the four-seat game marks a marriage only when announcing it is offered
+          const pair = partner && cards.includes(partner) && (!this.fourSeat || this.playAction(card, true));
+          const marriage = pair ? (card[0] === trump ? 40 : 20) : null;
           return h(
             "button.card-button",
             {
@@ -492,24 +634,35 @@ export class Table {
             onclick: () => this.tapCard(this.selected),
           }, t("play", { card: cardName(this.selected, LANG) }))
         : null,
+      this.selected && this.fourSeat && this.playAction(this.selected, true)
+        ? h("button.primary.play-marriage", {
+            "data-key": "play-marriage",
+            onclick: () => {
+              const action = this.playAction(this.selected, true);
+              this.selected = null;
+              this.client.act(action);
+            },
+          }, t("play_marriage", { card: cardName(this.selected, LANG), points: this.selected[0] === trump ? 40 : 20 }))
+        : null,
     );
   }
 
   actions() {
-    const actions = (this.client.view.legal_actions || []).filter((action) => action.type !== "play_card");
+    const actions = (this.client.view.legal_actions || [])
+      .filter((action) => action.type !== "play_card" && action.type !== "play" && !four.BOXED.has(action.type));
     if (!actions.length && !this.confirming) return null;
     return h(
       "div.actions",
       {},
       actions.map((action) =>
         this.confirming === action.type
-          ? h("span.confirm", { role: "alertdialog", "aria-label": t(CONFIRM[action.type]) },
-              t(CONFIRM[action.type]), " ",
+          ? h("span.confirm", { role: "alertdialog", "aria-label": t(this.confirmText(action.type)) },
+              t(this.confirmText(action.type)), " ",
               h("button.danger", { "data-key": `confirm-${action.type}`, onclick: () => this.doAction(action) }, t("confirm")),
               h("button", { onclick: () => { this.confirming = null; this.render(); } }, t("cancel")))
           : h(`button.action-${action.type}`, {
               "data-key": `action-${action.type}`,
-              class: CONFIRM[action.type] ? "danger-outline" : "",
+              class: this.confirmText(action.type) ? "danger-outline" : "",
               onclick: () => this.doAction(action),
             }, t(ACTION_LABEL[action.type] || action.type)),
       ),
@@ -542,7 +695,9 @@ export class Table {
       "div.deal-result",
       { "data-deal": deal.number },
       h("p", {}, h("strong", {}, t("deal_no", { number: deal.number })), ": ",
-        result.winner === null
+        this.fourSeat
+          ? four.settlementText(this, deal)
+          : result.winner === null
           ? t(result.reason === "draw" ? "reason_draw" : "reason_match_ended")
           : mine ? t("deal_won_you", words) : t("deal_won", { name: this.name(result.winner), ...words })),
       declared ? h("p.declaration", { "data-right": declared.right }, this.declarationText(declared, result)) : null,
@@ -584,9 +739,12 @@ export class Table {
     return h(
       "section.match-end",
       { role: "status" },
-      h("h2", {}, result.winner === me ? t("you_won") : result.winner === null ? t(`end_reason_${result.reason}`) : t("you_lost")),
-      h("p", {}, t("match_result", { scores: result.scores.join(" : ") }), " · ", t(`end_reason_${result.reason}`),
-        result.winner !== null && result.winner !== me ? ` · ${t("winner", { name: winnerName })}` : ""),
+      h("h2", {}, result.winner === me ? t("you_won") : this.fourSeat ? t("game_over")
+        : result.winner === null ? t(`end_reason_${result.reason}`) : t("you_lost")),
+      this.fourSeat
+        ? this.finalChips(result, winnerName)
+        : h("p", {}, t("match_result", { scores: result.scores.join(" : ") }), " · ", t(`end_reason_${result.reason}`),
+            result.winner !== null && result.winner !== me ? ` · ${t("winner", { name: winnerName })}` : ""),
       result.schneider ? h("p.schneider", {}, t("schneider")) : null,
       result.ruckschneider ? h("p.schneider", {}, t("ruckschneider")) : null,
       result.radli !== null && result.radli !== undefined ? h("p", {}, t("radli", { list: this.name(result.radli) })) : null,
@@ -600,6 +758,16 @@ export class Table {
         : null,
       !rematch ? h("button.primary", { "data-key": "rematch", onclick: () => this.rematch(false) }, t("rematch")) : null,
     );
+  }
+
+  // The four-seat game's end: every seat's chips as the last hand left them.
+  finalChips(result, winnerName) {
+    const deal = this.client.view.deal;
+    const me = this.client.view.seat;
+    return h("p.final-chips", {},
+      t(result.reason === "points" ? "end_reason_chips" : `end_reason_${result.reason}`),
+      result.winner !== null && result.winner !== me ? ` · ${t("winner", { name: winnerName })}` : "",
+      deal ? ` · ${deal.chips.map((c, seat) => `${seat === me ? t("you") : this.name(seat)}: ${c}`).join(" · ")}` : "");
   }
 
   async rematch(accept) {
@@ -620,7 +788,7 @@ export class Table {
       "section.club",
       {},
       this.chatPanel(other),
-      match.status === "active" ? this.callPanel(other) : null,
+      match.status === "active" && match.players.length === 2 ? this.callPanel(other) : null,
     );
   }
 
