@@ -19,7 +19,7 @@ from apps.matches.engine import (
     decide,
     legal_actions,
 )
-from apps.matches.engine.commands import Disconnect, Pause, Resign
+from apps.matches.engine.commands import Disconnect, Pause, Resign, ShowHand
 from apps.matches.engine.events import MatchEnded, SeatTakenOver
 from apps.matches.engine.evolve import evolve
 from apps.matches.engine.presence import RECONNECT_WINDOW, due_commands, stand_ins_to_play
@@ -158,3 +158,10 @@ def test_the_tally_counts_hands_won_as_caller_solos_and_chips_at_the_end() -> No
         {"hands_won_as_caller": 0, "solos": 0, "chips": 3100},
         {"hands_won_as_caller": 0, "solos": 0, "chips": 3100},
     )
+
+
+def test_a_hand_is_never_shown_to_the_table_where_it_would_tell_a_secret_partner() -> None:
+    table = Table(HANDS)
+    assert refused(table, ShowHand(1)) == "hand_not_shown_here"
+    offered = {a["type"] for a in view_for(table.state, 1, online=True)["legal_actions"]}
+    assert "show_hand" not in offered and "pause" in offered

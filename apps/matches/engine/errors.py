@@ -30,6 +30,8 @@ CODES: dict[str, str] = {
     "unknown_variant": "no such variant",
     "invalid_target": "the match target is not allowed for this variant",
     "invalid_seat": "no such seat at this table",
+    "hand_not_shown_here": "partnership: a hand is not shown to the table (it would tell a "
+    "secret partner); the caller's side claims the rest with show_cards",
     "seat_taken_over": "the computer plays this seat for good: its player resigned, left or lost "
     "technically (four-seat games play on without it)",
     "invalid_deck": "the deck is not a permutation of the variant's cards",

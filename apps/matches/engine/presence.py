@@ -103,6 +103,9 @@ def resume_error(state: MatchState, seat: int) -> RuleViolation | None:
 
 
 def show_hand_error(state: MatchState, seat: int) -> RuleViolation | None:
+    assert state.variant is not None
+    if not state.variant.hands_may_be_shown:
+        return RuleViolation("hand_not_shown_here", "in this game a hand is not shown to the table")
     deal = state.deal
     if deal is None or deal.over:
         return RuleViolation("deal_over", "no deal is being played right now")

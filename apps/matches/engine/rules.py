@@ -60,6 +60,8 @@ class Rules(abc.ABC):
     # A player who resigns, leaves or loses technically hands its seat to the computer and the
     # others play on (``SeatTakenOver``), instead of ending the match (four seats).
     replaces_quitters: ClassVar[bool] = False
+    # A player may show its hand to the table for a while (presence's ``show_hand``).
+    hands_may_be_shown: ClassVar[bool] = True
 
     def __repr__(self) -> str:
         return f"<Rules {self.name}>"

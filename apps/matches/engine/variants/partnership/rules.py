@@ -91,6 +91,7 @@ class PartnershipRules(Rules):
     deal_end_reasons = DEAL_END_REASONS
     shapes = SHAPES
     replaces_quitters = True  # a player who quits leaves the seat to Kati; the others play on
+    hands_may_be_shown = False  # it would tell a secret partner; ``show_cards`` claims instead
 
     def __init__(
         self, *, doubling_window: timedelta = DOUBLING_WINDOW, claim_wait: timedelta = CLAIM_WAIT
