@@ -20,6 +20,7 @@ import pytest
 from apps.matches import appending, event_store, services
 from apps.matches.models import Match
 from apps.matches.variant_settings import partnership_rules
+from tests.conftest import Player
 from tests.engine.partnership import partnership_registered
 from tests.matches.helpers import act, create_computer_match, fetch
 from tests.web.hidden import Recorder, assert_dom_shows_no_hidden_cards, assert_no_hidden_cards
@@ -412,3 +413,22 @@ def test_a_solo_durchmarsch_claimed_with_every_trump_in_hand(
     assert_dom_shows_no_hidden_cards(anna.page, match_id, 0)
     assert anna.fold_mismatches() == []
     assert anna.errors == []
+
+
+def test_a_members_profile_counts_its_partnership_games(chromium: Any, club_server: Any) -> None:
+    """A member played a partnership game against three Katis and left it (so it is over: no
+    person was left at the table): the profile's partnership block counts it, a game lost and
+    left, beside the ranked games' blocks."""
+    flora = member(display_name="Flóra")
+    player = Player(flora)
+    match = create_computer_match(player, variant="partnership", strength="beginner")
+    assert act(player, match, {"type": "leave"}, "bye").status_code == 200
+    assert fetch(player, match["id"])["status"] == "finished"
+    who = person(chromium, viewport=DESKTOP)
+    who.goto(club_server)
+    log_in(who, flora.email)
+    block = who.page.get_by_role("region", name=re.compile("^Partnerkereső"))
+    block.get_by_text("Játszmák: 1 · Nyert: 0 · Vesztett: 1 · Kiszállt: 1").wait_for()
+    assert "Szólók: 0" in block.inner_text() and "Legjobb zárás: 3000" in block.inner_text()
+    assert who.page.get_by_role("region", name=re.compile("^Klub")).count() == 1
+    assert who.errors == []

@@ -322,17 +322,26 @@ function walletPanel() {
   return panel(t("wallet"), balance, h("h3", {}, t("ledger")), ledger, accountPanel(true));
 }
 
+function partnershipStats(p) {
+  const chips = `${p.chips_won > 0 ? "+" : ""}${p.chips_won}`;
+  return h("section.game-stats", { "aria-label": t("variant_partnership") },
+    h("h3", {}, t("variant_partnership")),
+    h("p", {}, t("partnership_stats_line", { games: p.games, wins: p.wins, losses: p.losses, left: p.left }),
+      h("br"), t("partnership_chips_line", { won: p.hands_won_as_caller, solos: p.solos, chips, best: p.best_chips ?? "–" })));
+}
+
 function profilePanel() {
   const stats = h("div.stats", {}, t("loading"));
   const status = h("p.form-status", { role: "status" });
-  // One block per ranked game: each has its own rating, results and medals.
+  // One block per ranked game: each has its own rating, results and medals; then the
+  // four-player game (unranked): games, hands won as caller, solos and chips.
   api.stats(me.id).then((s) => replace(stats, ...s.variants.map((v) => {
     const medals = v.medals.map((m) => `${m.year}/${m.month} ${m.medal}`).join(", ");
     return h("section.game-stats", { "aria-label": t(`variant_${v.variant}`) },
       h("h3", {}, t(`variant_${v.variant}`)),
       h("p", {}, t("stats_line", { matches: v.matches, wins: v.wins, radli: v.radli, schneider: v.schneider }),
         h("br"), t("rating", { rating: v.rating.rating }), h("br"), medals ? t("medals", { medals }) : t("no_medals")));
-  }))).catch((e) => failure(stats, e));
+  }), partnershipStats(s.partnership))).catch((e) => failure(stats, e));
   const form = h(
     "form",
     {
