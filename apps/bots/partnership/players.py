@@ -31,7 +31,7 @@ from .world import World, beats, solve, winner_index
 
 Action = dict[str, Any]
 View = dict[str, Any]
-Evaluate = Callable[[World], bool]
+Evaluate = Callable[[World], float]  # the caller's side's chance of winning the layout
 
 CARELESS = 1 / 3
 BEGINNER_BID_AT = 58
@@ -44,7 +44,6 @@ HARD_SHARE = 0.6  # and draw no more layouts past this share, even fewer than MI
 # partner, far more (the expert bidding by it called 47 % of its hands and won 63 % of them,
 # and lost chips to strong: docs/bots.md)
 BID_MARGIN = 0.15
-DOUBLE_AT = {"strong": 0.75, "expert": 0.8}  # the chance of winning that makes a doubling pay
 CALLER_AT = 45  # in the doubling window, the caller's hand is at least this strong
 
 
@@ -196,31 +195,53 @@ def club(view: View, rng: random.Random, budget: float) -> Action:
 # --- strong and expert: sampled layouts ----------------------------------------------------
 
 
-def _rollout_wins(w: World) -> bool:
-    return bool(thumb.rollout(w).result)
+def _rollout_wins(w: World) -> float:
+    return float(bool(thumb.rollout(w).result))
 
 
-def _sampler(level: str) -> tuple[Evaluate, int]:
-    return (_rollout_wins, STRONG_SAMPLES) if level == "strong" else (solve, EXPERT_SAMPLES)
+def _blind_rollout_wins(w: World) -> float:
+    """A rollout in which no seat but the holder knows the holder until it is public."""
+    w.blind = True
+    return float(bool(thumb.rollout(w).result))
 
 
-def sampling(level: str) -> Callable[[View, random.Random, float], Action]:
-    evaluate, samples = _sampler(level)
+@dataclass(frozen=True)
+class Style:
+    """How a sampling level weighs its choices: what it makes of a layout in the play
+    (``play``: whether the caller's side wins it) and in the doubling window (``double``, with
+    the chance of winning that makes a doubling pay, ``double_at``), and how many layouts at
+    most for a bid (``bid_samples``), a doubling and a card (``samples``)."""
 
+    name: str
+    play: Evaluate
+    double: Evaluate
+    double_at: float
+    samples: int
+    bid_samples: int
+    bid: Evaluate = _rollout_wins
+    infer: bool = False  # weigh the layouts by what the bidding says (``_inferred_hands``)
+    bid_margin: float = BID_MARGIN
+
+
+STRONG = Style("strong", _rollout_wins, _rollout_wins, 0.75, STRONG_SAMPLES, STRONG_SAMPLES)
+EXPERT = Style("expert", solve, solve, 0.8, EXPERT_SAMPLES, EXPERT_SAMPLES)
+
+
+def sampling(style: Style) -> Callable[[View, random.Random, float], Action]:
     def play(view: View, rng: random.Random, budget: float) -> Action:
         sure = _sure(view)
         if sure is not None:
             return sure
         start = time.perf_counter()
+        seen = Seen.read(view)
+        samples = style.bid_samples if seen.phase == "bidding" else style.samples
         search = Search(
-            level,
+            style,
             rng,
-            evaluate,
             samples,
             start + budget * TIME_SHARE,
             start + budget * HARD_SHARE,
         )
-        seen = Seen.read(view)
         if seen.phase == "bidding":
             return _sampled_bid(view, seen, search)
         if seen.phase == "doubling":
@@ -230,19 +251,17 @@ def sampling(level: str) -> Callable[[View, random.Random, float], Action]:
             return next(iter(plays.values())) if plays else _fallback(view)
         return plays[_sampled_card(seen, list(plays), search)]
 
-    play.__name__ = play.__qualname__ = level
+    play.__name__ = play.__qualname__ = style.name
     return play
 
 
 @dataclass(frozen=True)
 class Search:
-    """How a sampling level weighs its choices: its random source, what it makes of a layout
-    (``evaluate``: whether the caller's side wins it), how many layouts at most, by when
-    (``deadline``; at least ``MIN_SAMPLES`` until ``hard``, always one)."""
+    """One decision's search: the level's ``style``, its random source, how many layouts at
+    most, by when (``deadline``; at least ``MIN_SAMPLES`` until ``hard``, always one)."""
 
-    level: str
+    style: Style
     rng: random.Random
-    evaluate: Evaluate
     samples: int
     deadline: float
     hard: float
@@ -258,15 +277,18 @@ class Search:
 def _sampled_card(seen: Seen, cards: list[int], search: Search) -> int:
     """The card whose side wins most often over the sampled layouts (ties: the rule of
     thumb's order, highest card first)."""
-    wins = dict.fromkeys(cards, 0)
+    wins = dict.fromkeys(cards, 0.0)
     n = 0
     while search.more(n):
-        world = seen.world(search.rng)
+        if search.style.infer:
+            world = seen.world(search.rng, _inferred_hands(seen, search.rng))
+        else:
+            world = seen.world(search.rng)
         for c in cards:
             w = world.clone()
             w.play(c)
-            won = search.evaluate(w) if w.result is None else w.result
-            wins[c] += won == w.on_side(seen.seat)
+            won = search.style.play(w) if w.result is None else float(w.result)
+            wins[c] += won if w.on_side(seen.seat) else 1 - won
         n += 1
     return max(cards, key=lambda c: (wins[c], POINTS[c], c))
 
@@ -299,13 +321,21 @@ def _sampled_bid(view: View, seen: Seen, search: Search) -> Action:
         hands = seen.deal(search.rng)
         for i, (called, durchmarsch, _) in enumerate(candidates):
             holder = next(s for s in range(4) if hands[s] >> called & 1)
-            w = World(list(hands), called // 6, seen.seat, holder, durchmarsch=durchmarsch)
-            w.result = _rollout_wins(w)
+            w = World(
+                list(hands),
+                called // 6,
+                seen.seat,
+                holder,
+                durchmarsch=durchmarsch,
+                called=called,
+                public=False,
+            )
+            w.result = search.style.bid(w) >= 0.5
             chips[i] += w.payoff(seen.seat, thumb.table_value(called, durchmarsch))
         n += 1
     best = max(range(len(candidates)), key=lambda i: chips[i])
     called, durchmarsch, action = candidates[best]
-    if chips[best] / n > BID_MARGIN * thumb.table_value(called, durchmarsch):
+    if chips[best] / n > search.style.bid_margin * thumb.table_value(called, durchmarsch):
         return action
     return _fallback(view)
 
@@ -316,12 +346,17 @@ def _sampled_double(view: View, seen: Seen, search: Search) -> Action:
     said = _doubling(view)
     if said is None:
         return _fallback(view)
-    won = n = 0
+    won = 0.0
+    n = 0
     while search.more(n):
-        w = _plausible_world(seen, search.rng)
-        won += search.evaluate(w) == w.on_side(seen.seat)
+        if search.style.infer:
+            w = seen.world(search.rng, _inferred_hands(seen, search.rng))
+        else:
+            w = _plausible_world(seen, search.rng)
+        caller_won = search.style.double(w)
+        won += caller_won if w.on_side(seen.seat) else 1 - caller_won
         n += 1
-    return said if won / n >= DOUBLE_AT[search.level] else _fallback(view)
+    return said if won / n >= search.style.double_at else _fallback(view)
 
 
 def _plausible_world(seen: Seen, rng: random.Random, tries: int = 12) -> World:
@@ -338,5 +373,42 @@ def _plausible_world(seen: Seen, rng: random.Random, tries: int = 12) -> World:
     return w
 
 
-strong = sampling("strong")
-expert = sampling("expert")
+strong = sampling(STRONG)
+expert = sampling(EXPERT)
+
+
+# the share of strong's opening turns (no bid standing) that passed, by the hand's best
+# strength: below each bound, this share (research/calibrate4.py; above the last: 0.05)
+PASSED_BELOW = ((36, 1.0), (42, 0.78), (48, 0.58), (54, 0.46), (60, 0.22))
+CALLER_BELOW = ((38, 0.1), (45, 0.6))  # the same for the caller's strength in its trump
+INFER_TRIES = 12
+
+
+def _chance(table: tuple[tuple[int, float], ...], strength: int, rest: float) -> float:
+    return next((share for bound, share in table if strength < bound), rest)
+
+
+def _likelihood(seen: Seen, hands: list[int]) -> float:
+    """How likely the bidding was with these hands: each seat that passed on an opening turn
+    with its whole hand's best strength, the caller (another seat) bidding with its own."""
+    like = 1.0
+    for s in seen.passed:
+        if s != seen.seat:
+            like *= _chance(PASSED_BELOW, thumb.best_suit(hands[s] | seen.by[s])[1], 0.05)
+    caller = seen.caller
+    if caller is not None and caller != seen.seat and seen.trump is not None:
+        like *= _chance(
+            CALLER_BELOW, thumb.strength(hands[caller] | seen.by[caller], seen.trump), 1
+        )
+    return like
+
+
+def _inferred_hands(seen: Seen, rng: random.Random, tries: int = INFER_TRIES) -> list[int]:
+    """A layout drawn in proportion to how likely the bidding was with it (rejection: the
+    first accepted of ``tries`` deals, else the last)."""
+    hands = seen.deal(rng)
+    for _ in range(tries - 1):
+        if rng.random() < _likelihood(seen, hands):
+            return hands
+        hands = seen.deal(rng)
+    return hands
