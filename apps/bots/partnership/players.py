@@ -23,9 +23,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..cardbits import CODES, INDEX, POINTS, SUIT_MASK
+from ..cardbits import CODES, INDEX, POINTS, SUIT_MASK, members
 from ..declaring import side_right
 from . import thumb
+from .inference import inferred_hands
 from .seen import Seen
 from .world import World, beats, solve, winner_index
 
@@ -199,12 +200,6 @@ def _rollout_wins(w: World) -> float:
     return float(bool(thumb.rollout(w).result))
 
 
-def _blind_rollout_wins(w: World) -> float:
-    """A rollout in which no seat but the holder knows the holder until it is public."""
-    w.blind = True
-    return float(bool(thumb.rollout(w).result))
-
-
 @dataclass(frozen=True)
 class Style:
     """How a sampling level weighs its choices: what it makes of a layout in the play
@@ -219,7 +214,9 @@ class Style:
     samples: int
     bid_samples: int
     bid: Evaluate = _rollout_wins
-    infer: bool = False  # weigh the layouts by what the bidding says (``_inferred_hands``)
+    calls: int = 1  # how many of the highest trumps it lacks a bid may call
+    kontra: bool = False  # weigh a bid at double value where an opponent has strong trumps
+    infer: bool = False  # weigh the layouts by what the bidding says (``inference``)
     bid_margin: float = BID_MARGIN
 
 
@@ -281,7 +278,7 @@ def _sampled_card(seen: Seen, cards: list[int], search: Search) -> int:
     n = 0
     while search.more(n):
         if search.style.infer:
-            world = seen.world(search.rng, _inferred_hands(seen, search.rng))
+            world = seen.world(search.rng, inferred_hands(seen, search.rng))
         else:
             world = seen.world(search.rng)
         for c in cards:
@@ -293,15 +290,16 @@ def _sampled_card(seen: Seen, cards: list[int], search: Search) -> int:
     return max(cards, key=lambda c: (wins[c], POINTS[c], c))
 
 
-def _bid_candidates(view: View, seen: Seen) -> list[tuple[int, bool, Action]]:
-    """The bids worth weighing: the two strongest suits, with a partner and alone, at
-    Snapszer level, and at Durchmarsch level with a strong hand."""
+def _bid_candidates(view: View, seen: Seen, calls: int) -> list[tuple[int, bool, Action]]:
+    """The bids worth weighing: the two strongest suits, with a partner (calling one of the
+    ``calls`` highest trumps the hand lacks) and alone, at Snapszer level, and at Durchmarsch
+    level with a strong hand."""
     ranked = sorted(range(4), key=lambda s: -thumb.strength(seen.hand, s))[:2]
     out = []
     for s in ranked:
         strong = thumb.strength(seen.hand, s) >= thumb.SOLO_AT - 10
-        for solo in (False, True):
-            called = thumb.call_for(seen.hand, s, solo)
+        missing = sorted(members(SUIT_MASK[s] & ~seen.hand), reverse=True)[:calls]
+        for called in dict.fromkeys([*missing, thumb.call_for(seen.hand, s, True)]):
             for durchmarsch in (False, True) if strong else (False,):
                 a = _bid(view, called, durchmarsch)
                 if a is not None and (called, durchmarsch, a) not in out:
@@ -312,13 +310,13 @@ def _bid_candidates(view: View, seen: Seen) -> list[tuple[int, bool, Action]]:
 def _sampled_bid(view: View, seen: Seen, search: Search) -> Action:
     """The bid with the best mean chips over the sampled layouts, if it beats passing by the
     level's margin; else pass."""
-    candidates = _bid_candidates(view, seen)
+    candidates = _bid_candidates(view, seen, search.style.calls)
     if not candidates or thumb.best_suit(seen.hand)[1] < thumb.BID_AT - 12:
         return _fallback(view)
     chips = [0.0] * len(candidates)
     n = 0
     while search.more(n):
-        hands = seen.deal(search.rng)
+        hands = inferred_hands(seen, search.rng) if search.style.infer else seen.deal(search.rng)
         for i, (called, durchmarsch, _) in enumerate(candidates):
             holder = next(s for s in range(4) if hands[s] >> called & 1)
             w = World(
@@ -327,17 +325,28 @@ def _sampled_bid(view: View, seen: Seen, search: Search) -> Action:
                 seen.seat,
                 holder,
                 durchmarsch=durchmarsch,
-                called=called,
-                public=False,
             )
             w.result = search.style.bid(w) >= 0.5
-            chips[i] += w.payoff(seen.seat, thumb.table_value(called, durchmarsch))
+            value = thumb.table_value(called, durchmarsch)
+            if search.style.kontra and _kontra_likely(hands, called, seen.seat, holder):
+                value *= 2
+            chips[i] += w.payoff(seen.seat, value)
         n += 1
     best = max(range(len(candidates)), key=lambda i: chips[i])
     called, durchmarsch, action = candidates[best]
     if chips[best] / n > search.style.bid_margin * thumb.table_value(called, durchmarsch):
         return action
     return _fallback(view)
+
+
+def _kontra_likely(hands: list[int], called: int, caller: int, holder: int) -> bool:
+    """Whether an opponent of the bid has trumps strong enough to say Kontra (the rule of
+    thumb ``thumb.doubling_strength``)."""
+    return any(
+        thumb.doubling_strength(hands[s], called // 6)
+        for s in range(4)
+        if s not in (caller, holder)
+    )
 
 
 def _sampled_double(view: View, seen: Seen, search: Search) -> Action:
@@ -350,7 +359,7 @@ def _sampled_double(view: View, seen: Seen, search: Search) -> Action:
     n = 0
     while search.more(n):
         if search.style.infer:
-            w = seen.world(search.rng, _inferred_hands(seen, search.rng))
+            w = seen.world(search.rng, inferred_hands(seen, search.rng))
         else:
             w = _plausible_world(seen, search.rng)
         caller_won = search.style.double(w)
@@ -375,40 +384,3 @@ def _plausible_world(seen: Seen, rng: random.Random, tries: int = 12) -> World:
 
 strong = sampling(STRONG)
 expert = sampling(EXPERT)
-
-
-# the share of strong's opening turns (no bid standing) that passed, by the hand's best
-# strength: below each bound, this share (research/calibrate4.py; above the last: 0.05)
-PASSED_BELOW = ((36, 1.0), (42, 0.78), (48, 0.58), (54, 0.46), (60, 0.22))
-CALLER_BELOW = ((38, 0.1), (45, 0.6))  # the same for the caller's strength in its trump
-INFER_TRIES = 12
-
-
-def _chance(table: tuple[tuple[int, float], ...], strength: int, rest: float) -> float:
-    return next((share for bound, share in table if strength < bound), rest)
-
-
-def _likelihood(seen: Seen, hands: list[int]) -> float:
-    """How likely the bidding was with these hands: each seat that passed on an opening turn
-    with its whole hand's best strength, the caller (another seat) bidding with its own."""
-    like = 1.0
-    for s in seen.passed:
-        if s != seen.seat:
-            like *= _chance(PASSED_BELOW, thumb.best_suit(hands[s] | seen.by[s])[1], 0.05)
-    caller = seen.caller
-    if caller is not None and caller != seen.seat and seen.trump is not None:
-        like *= _chance(
-            CALLER_BELOW, thumb.strength(hands[caller] | seen.by[caller], seen.trump), 1
-        )
-    return like
-
-
-def _inferred_hands(seen: Seen, rng: random.Random, tries: int = INFER_TRIES) -> list[int]:
-    """A layout drawn in proportion to how likely the bidding was with it (rejection: the
-    first accepted of ``tries`` deals, else the last)."""
-    hands = seen.deal(rng)
-    for _ in range(tries - 1):
-        if rng.random() < _likelihood(seen, hands):
-            return hands
-        hands = seen.deal(rng)
-    return hands

@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from ..cardbits import ABOVE, CODES, INDEX, SUIT_MASK, SUITS, mask, members
+from ..cardbits import ABOVE, INDEX, SUIT_MASK, SUITS, mask, members
 from .world import SEATS, World, beats
 
 View = dict[str, Any]
@@ -51,7 +51,6 @@ class Seen:
     holds: tuple[int, ...]  # per seat: unplayed cards it certainly holds
     by: tuple[int, ...]  # per seat: the cards it has played
     passed: tuple[int, ...]  # the seats that passed before anyone bid
-    public: bool  # whether every seat knows the holder of the called card
 
     @staticmethod
     def read(view: View) -> Seen:
@@ -106,15 +105,6 @@ class Seen:
             holds=tuple(holds),
             by=tuple(by),
             passed=_passed(deal["bids"]),
-            public=_public(
-                seat,
-                partner,
-                called=called,
-                played=played,
-                doublings=doublings,
-                tricks=history["tricks"],
-                deal=deal,
-            ),
         )
 
     @property
@@ -196,36 +186,7 @@ class Seen:
             table=list(self.table),
             points=self.points,
             pending=self.pending,
-            called=self.called,
-            public=self.public,
         )
-
-
-def _public(
-    seat: int,
-    partner: int | None,
-    *,
-    called: int | None,
-    played: int,
-    doublings: tuple[int, ...],
-    tricks: list[dict[str, Any]],
-    deal: dict[str, Any],
-) -> bool:
-    """Whether the holder of the called card is public (rules §6): another seat's view names
-    it only then; the holder's own view needs the reason (the card played, its Rekontra, a
-    trick it won, the marriage with the called card)."""
-    if partner is None:
-        return False
-    if partner != seat:
-        return True
-    assert called is not None
-    pair = {SUITS[called // 6] + r for r in "KO"}
-    return bool(
-        played >> called & 1
-        or doublings[1:2] == (seat,)
-        or any(t["winner"] == seat for t in tricks)
-        or any(m["seat"] == seat and CODES[called] in pair for m in deal["marriages"])
-    )
 
 
 def _passed(calls: list[dict[str, Any]]) -> tuple[int, ...]:

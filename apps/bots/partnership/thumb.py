@@ -133,17 +133,9 @@ def _lead(hand: int, allowed: int, trump: int, outstanding: int, durchmarsch: bo
 
 def world_card(w: World) -> int:
     """The rule-of-thumb card of the seat on turn in a world where every card is known (the
-    rollouts of the sampling levels); with ``w.blind``, a seat other than the holder does not
-    know the holder until it is public."""
+    rollouts of the sampling levels)."""
     seat = w.turn
     mine = w.on_side(seat)
-    friend: Friend
-    if not w.blind or w.public or seat == w.holder:
-        friend = lambda other: w.on_side(other) == mine  # noqa: E731
-    elif seat == w.caller:  # blind to its partner: nobody else is sure
-        friend = lambda other: True if other == seat else None  # noqa: E731
-    else:  # an opponent blind to the partner: only the caller is surely not on its side
-        friend = lambda other: True if other == seat else (False if other == w.caller else None)  # noqa: E731
     outstanding = 0
     for s in range(SEATS):
         if s != seat:
@@ -155,7 +147,7 @@ def world_card(w: World) -> int:
         leader=w.leader,
         seat=seat,
         trump=w.trump,
-        friend=friend,
+        friend=lambda other: w.on_side(other) == mine,
         outstanding=outstanding,
         durchmarsch=w.durchmarsch,
     )

@@ -67,13 +67,9 @@ def marriage_points(hand: int, card: int, trump: int, durchmarsch: bool) -> int:
 class World:
     """One layout of the hand: ``hands`` by seat, ``table`` led by ``leader``, the caller's
     side's ``points`` so far (with counted marriages) and ``pending`` marriage points of the
-    trick on the table; the ``called`` card and whether its holder is ``public`` (rules §6:
-    it played the card, won a trick or announced the marriage with it). ``result``: None
-    while running, else whether the caller's side won."""
+    trick on the table. ``result``: None while running, else whether the caller's side won."""
 
     __slots__ = (
-        "blind",
-        "called",
         "caller",
         "durchmarsch",
         "hands",
@@ -81,7 +77,6 @@ class World:
         "leader",
         "pending",
         "points",
-        "public",
         "result",
         "table",
         "trump",
@@ -99,8 +94,6 @@ class World:
         table: list[int] | None = None,
         points: int = 0,
         pending: int = 0,
-        called: int | None = None,
-        public: bool = True,
     ) -> None:
         self.hands = hands
         self.trump = trump
@@ -111,9 +104,6 @@ class World:
         self.table = [] if table is None else table
         self.points = points
         self.pending = pending
-        self.called = called
-        self.public = public  # whether every seat knows the holder of the called card
-        self.blind = False  # rollouts: seats play blind to a partner that is not public
         self.result: bool | None = None
 
     def clone(self) -> World:
@@ -127,9 +117,6 @@ class World:
         w.table = list(self.table)
         w.points = self.points
         w.pending = self.pending
-        w.called = self.called
-        w.public = self.public
-        w.blind = self.blind
         w.result = self.result
         return w
 
@@ -148,10 +135,6 @@ class World:
         hand = self.hands[seat]
         if not self.table:
             self.pending = marriage_points(hand, card, self.trump, self.durchmarsch)
-            if self.pending and self.called is not None and self.called // 6 == card // 6:
-                self.public |= self.called % 6 in (KING, QUEEN)  # the marriage shows it
-        if card == self.called:
-            self.public = True
         self.hands[seat] = hand & ~(1 << card)
         self.table.append(card)
         if len(self.table) == SEATS:
@@ -167,7 +150,6 @@ class World:
                 self.result = True
         else:
             self.result = not self.durchmarsch and self.points >= WINNING
-        self.public |= winner == self.holder
         self.table = []
         self.pending = 0
         self.leader = winner
