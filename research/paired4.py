@@ -61,17 +61,20 @@ def _style(name: str, base: p.Style, **changes: object) -> p.Style:
 
 
 ROLL40 = _style("roll40", p.STRONG, samples=40)
+# the expert before: each layout of the play and the doubling solved exactly
+DD = p.Style("dd-expert", solve, solve, 0.8, 40, 40)
 STYLES: dict[str, p.Style] = {
     s.name: s
     for s in (
         p.STRONG,
         p.EXPERT,
+        DD,
         ROLL40,
         _style("late3", ROLL40, play=_late(3)),
         _style("late2", ROLL40, play=_late(2)),
         _style("mix", ROLL40, play=_mix),
         _style("exdbl", p.STRONG, double=solve, double_at=0.8),
-        _style("explay", p.EXPERT, double=p._rollout_wins, double_at=0.75, bid_samples=20),
+        _style("explay", DD, double=p._rollout_wins, double_at=0.75, bid_samples=20),
         _style("infer40", ROLL40, infer=True),
         _style("infer80", ROLL40, infer=True, samples=80),
         _style("roll80", ROLL40, samples=80),
