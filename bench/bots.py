@@ -24,6 +24,11 @@ of the second (the dealer moving from deck to deck). It prints the first player'
 won per hand with a 95% interval (the deck, its four rotations averaged, as the sampling unit),
 how often it called and won, the all-passes (counted as no change: the pot stays on the
 table), the median / p99 milliseconds per decision of each side, and any illegal action.
+``--paired`` also plays every hand with the second player at all four seats (the same deck,
+dealer and random sources per seat) and prints the paired estimate: the first player's chips
+less the second's at the same seat. With four alike seats each seat's chips average zero (the
+game is zero-sum, an all-pass no change), so it estimates the same mean as the plain figure
+with far less variance: the hands the two players play alike cancel.
 
 Runs pinned to one core:
 the lowest one it may use, so run two side by side under ``taskset -c 0`` and ``taskset -c 1``,
@@ -187,21 +192,33 @@ def pairing(
 
 
 def partnership_pairing(
-    name_a: str, name_b: str, decks: int, *, budget: float, seed: int, players: dict[str, Player]
+    name_a: str,
+    name_b: str,
+    decks: int,
+    *,
+    budget: float,
+    seed: int,
+    players: dict[str, Player],
+    paired: bool = False,
 ) -> None:
     """``name_a`` against three ``name_b`` over ``decks`` duplicate decks (module docstring)."""
     player_a, player_b = players[name_a], players[name_b]
     per_deck: list[float] = []
+    per_deck_paired: list[float] = []
     secs: dict[str, list[float]] = {name_a: [], name_b: []}
     illegal = all_passed = called = called_won = 0
     start = time.perf_counter()
     for i, deck in enumerate(deal_decks(seed, decks, "partnership")):
-        chips = 0
+        chips = control = 0
         for a_seat in range(4):
             seats = tuple(player_a if s == a_seat else player_b for s in range(4))
             rngs = tuple(random.Random(seed * 7919 + 16 * i + 4 * a_seat + s) for s in range(4))
             out = play_hand(deck, i % 4, seats, rngs, budget=budget)
             chips += out.changes[a_seat]
+            if paired:  # the same hand, sources and seat with the lower level there too
+                rngs = tuple(random.Random(seed * 7919 + 16 * i + 4 * a_seat + s) for s in range(4))
+                base = play_hand(deck, i % 4, (player_b,) * 4, rngs, budget=budget)
+                control += base.changes[a_seat]
             illegal += out.illegal
             all_passed += out.reason == "all_passed"
             if out.caller == a_seat:
@@ -210,9 +227,15 @@ def partnership_pairing(
             for s in range(4):
                 secs[name_a if s == a_seat else name_b].extend(out.seconds[s])
         per_deck.append(chips / 4)
+        per_deck_paired.append((chips - control) / 4)
     mean = statistics.fmean(per_deck)
     half = 1.96 * statistics.stdev(per_deck) / math.sqrt(len(per_deck))
     elapsed = time.perf_counter() - start
+    pair = ""
+    if paired:
+        pm = statistics.fmean(per_deck_paired)
+        ph = 1.96 * statistics.stdev(per_deck_paired) / math.sqrt(len(per_deck_paired))
+        pair = f"paired {pm:+7.1f} [{pm - ph:+7.1f}, {pm + ph:+7.1f}]  "
 
     def timing(name: str) -> str:
         s = secs[name]
@@ -220,7 +243,7 @@ def partnership_pairing(
 
     print(
         f"{name_a:>8} vs 3 {name_b:<8} hands {4 * decks:5d}  chips/hand {mean:+7.1f} "
-        f"[{mean - half:+7.1f}, {mean + half:+7.1f}]  called {called} (won {called_won})  "
+        f"[{mean - half:+7.1f}, {mean + half:+7.1f}]  {pair}called {called} (won {called_won})  "
         f"all-pass {all_passed}  ms/decision median/p99 {name_a} {timing(name_a)} "
         f"{name_b} {timing(name_b)}  illegal {illegal}  ({elapsed:.0f} s)",
         flush=True,
@@ -299,6 +322,7 @@ def main() -> None:
     parser = tournament_parser(__doc__, None)
     parser.add_argument("--variant", default="klub", choices=("klub", "sixty-six", "partnership"))
     parser.add_argument("--solver", type=int, default=0)
+    parser.add_argument("--paired", action="store_true")
     args = parser.parse_args()
     if args.pairings is None:
         args.pairings = default_pairings(args.variant)
@@ -316,6 +340,7 @@ def main() -> None:
                     budget=args.budget,
                     seed=args.seed,
                     players=players_of(args.variant),
+                    paired=args.paired,
                 )
         return
     run_pairings(args, players_of(args.variant))

@@ -10,9 +10,10 @@ announces a marriage whenever it leads a card that may carry one (only the calle
   alone with an overwhelming hand; doubles with strong trumps; plays by the rules of thumb.
 - ``strong``: weighs each bid, doubling and card over layouts of the unseen cards consistent
   with what it knows (``seen.Seen.deal``), each played out by the rules of thumb.
-- ``expert``: bids as strong; doubles and plays over the same layouts, each solved exactly
-  (``world.solve``: a double-dummy search, cheap with six cards a hand), within the decision's
-  time budget.
+- ``expert``: as strong, over twice as many layouts, each drawn in proportion to how likely
+  the bidding was with it (``inference``: a seat that passed its opening turn is weaker, the
+  caller stronger). The exact search (``world.solve``) is left to research: in the play or
+  the doubling it made the expert lose chips to strong.
 """
 
 from __future__ import annotations
@@ -23,15 +24,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..cardbits import CODES, INDEX, POINTS, SUIT_MASK
+from ..cardbits import CODES, INDEX, POINTS, SUIT_MASK, members
 from ..declaring import side_right
 from . import thumb
+from .inference import inferred_hands
 from .seen import Seen
-from .world import World, beats, solve, winner_index
+from .world import World, beats, winner_index
 
 Action = dict[str, Any]
 View = dict[str, Any]
-Evaluate = Callable[[World], bool]
+Evaluate = Callable[[World], float]  # the caller's side's chance of winning the layout
 
 CARELESS = 1 / 3
 BEGINNER_BID_AT = 58
@@ -44,7 +46,6 @@ HARD_SHARE = 0.6  # and draw no more layouts past this share, even fewer than MI
 # partner, far more (the expert bidding by it called 47 % of its hands and won 63 % of them,
 # and lost chips to strong: docs/bots.md)
 BID_MARGIN = 0.15
-DOUBLE_AT = {"strong": 0.75, "expert": 0.8}  # the chance of winning that makes a doubling pay
 CALLER_AT = 45  # in the doubling window, the caller's hand is at least this strong
 
 
@@ -196,31 +197,53 @@ def club(view: View, rng: random.Random, budget: float) -> Action:
 # --- strong and expert: sampled layouts ----------------------------------------------------
 
 
-def _rollout_wins(w: World) -> bool:
-    return bool(thumb.rollout(w).result)
+def _rollout_wins(w: World) -> float:
+    return float(bool(thumb.rollout(w).result))
 
 
-def _sampler(level: str) -> tuple[Evaluate, int]:
-    return (_rollout_wins, STRONG_SAMPLES) if level == "strong" else (solve, EXPERT_SAMPLES)
+@dataclass(frozen=True)
+class Style:
+    """How a sampling level weighs its choices: what it makes of a layout in the play
+    (``play``: whether the caller's side wins it) and in the doubling window (``double``, with
+    the chance of winning that makes a doubling pay, ``double_at``), and how many layouts at
+    most for a bid (``bid_samples``), a doubling and a card (``samples``)."""
+
+    name: str
+    play: Evaluate
+    double: Evaluate
+    double_at: float
+    samples: int
+    bid_samples: int
+    bid: Evaluate = _rollout_wins
+    calls: int = 1  # how many of the highest trumps it lacks a bid may call
+    kontra: bool = False  # weigh a bid at double value where an opponent has strong trumps
+    infer: bool = False  # weigh the layouts by what the bidding says (``inference``)
+    bid_margin: float = BID_MARGIN
 
 
-def sampling(level: str) -> Callable[[View, random.Random, float], Action]:
-    evaluate, samples = _sampler(level)
+STRONG = Style("strong", _rollout_wins, _rollout_wins, 0.75, STRONG_SAMPLES, STRONG_SAMPLES)
+# the expert plays out its layouts as strong does: solved exactly (``world.solve``), in the
+# play, the doubling or both, the layouts made it lose chips to strong (docs/bots.md)
+EXPERT = Style(
+    "expert", _rollout_wins, _rollout_wins, 0.75, EXPERT_SAMPLES, EXPERT_SAMPLES, infer=True
+)
 
+
+def sampling(style: Style) -> Callable[[View, random.Random, float], Action]:
     def play(view: View, rng: random.Random, budget: float) -> Action:
         sure = _sure(view)
         if sure is not None:
             return sure
         start = time.perf_counter()
+        seen = Seen.read(view)
+        samples = style.bid_samples if seen.phase == "bidding" else style.samples
         search = Search(
-            level,
+            style,
             rng,
-            evaluate,
             samples,
             start + budget * TIME_SHARE,
             start + budget * HARD_SHARE,
         )
-        seen = Seen.read(view)
         if seen.phase == "bidding":
             return _sampled_bid(view, seen, search)
         if seen.phase == "doubling":
@@ -230,19 +253,17 @@ def sampling(level: str) -> Callable[[View, random.Random, float], Action]:
             return next(iter(plays.values())) if plays else _fallback(view)
         return plays[_sampled_card(seen, list(plays), search)]
 
-    play.__name__ = play.__qualname__ = level
+    play.__name__ = play.__qualname__ = style.name
     return play
 
 
 @dataclass(frozen=True)
 class Search:
-    """How a sampling level weighs its choices: its random source, what it makes of a layout
-    (``evaluate``: whether the caller's side wins it), how many layouts at most, by when
-    (``deadline``; at least ``MIN_SAMPLES`` until ``hard``, always one)."""
+    """One decision's search: the level's ``style``, its random source, how many layouts at
+    most, by when (``deadline``; at least ``MIN_SAMPLES`` until ``hard``, always one)."""
 
-    level: str
+    style: Style
     rng: random.Random
-    evaluate: Evaluate
     samples: int
     deadline: float
     hard: float
@@ -258,28 +279,32 @@ class Search:
 def _sampled_card(seen: Seen, cards: list[int], search: Search) -> int:
     """The card whose side wins most often over the sampled layouts (ties: the rule of
     thumb's order, highest card first)."""
-    wins = dict.fromkeys(cards, 0)
+    wins = dict.fromkeys(cards, 0.0)
     n = 0
     while search.more(n):
-        world = seen.world(search.rng)
+        if search.style.infer:
+            world = seen.world(search.rng, inferred_hands(seen, search.rng))
+        else:
+            world = seen.world(search.rng)
         for c in cards:
             w = world.clone()
             w.play(c)
-            won = search.evaluate(w) if w.result is None else w.result
-            wins[c] += won == w.on_side(seen.seat)
+            won = search.style.play(w) if w.result is None else float(w.result)
+            wins[c] += won if w.on_side(seen.seat) else 1 - won
         n += 1
     return max(cards, key=lambda c: (wins[c], POINTS[c], c))
 
 
-def _bid_candidates(view: View, seen: Seen) -> list[tuple[int, bool, Action]]:
-    """The bids worth weighing: the two strongest suits, with a partner and alone, at
-    Snapszer level, and at Durchmarsch level with a strong hand."""
+def _bid_candidates(view: View, seen: Seen, calls: int) -> list[tuple[int, bool, Action]]:
+    """The bids worth weighing: the two strongest suits, with a partner (calling one of the
+    ``calls`` highest trumps the hand lacks) and alone, at Snapszer level, and at Durchmarsch
+    level with a strong hand."""
     ranked = sorted(range(4), key=lambda s: -thumb.strength(seen.hand, s))[:2]
     out = []
     for s in ranked:
         strong = thumb.strength(seen.hand, s) >= thumb.SOLO_AT - 10
-        for solo in (False, True):
-            called = thumb.call_for(seen.hand, s, solo)
+        missing = sorted(members(SUIT_MASK[s] & ~seen.hand), reverse=True)[:calls]
+        for called in dict.fromkeys([*missing, thumb.call_for(seen.hand, s, True)]):
             for durchmarsch in (False, True) if strong else (False,):
                 a = _bid(view, called, durchmarsch)
                 if a is not None and (called, durchmarsch, a) not in out:
@@ -290,24 +315,43 @@ def _bid_candidates(view: View, seen: Seen) -> list[tuple[int, bool, Action]]:
 def _sampled_bid(view: View, seen: Seen, search: Search) -> Action:
     """The bid with the best mean chips over the sampled layouts, if it beats passing by the
     level's margin; else pass."""
-    candidates = _bid_candidates(view, seen)
+    candidates = _bid_candidates(view, seen, search.style.calls)
     if not candidates or thumb.best_suit(seen.hand)[1] < thumb.BID_AT - 12:
         return _fallback(view)
     chips = [0.0] * len(candidates)
     n = 0
     while search.more(n):
-        hands = seen.deal(search.rng)
+        hands = inferred_hands(seen, search.rng) if search.style.infer else seen.deal(search.rng)
         for i, (called, durchmarsch, _) in enumerate(candidates):
             holder = next(s for s in range(4) if hands[s] >> called & 1)
-            w = World(list(hands), called // 6, seen.seat, holder, durchmarsch=durchmarsch)
-            w.result = _rollout_wins(w)
-            chips[i] += w.payoff(seen.seat, thumb.table_value(called, durchmarsch))
+            w = World(
+                list(hands),
+                called // 6,
+                seen.seat,
+                holder,
+                durchmarsch=durchmarsch,
+            )
+            w.result = search.style.bid(w) >= 0.5
+            value = thumb.table_value(called, durchmarsch)
+            if search.style.kontra and _kontra_likely(hands, called, seen.seat, holder):
+                value *= 2
+            chips[i] += w.payoff(seen.seat, value)
         n += 1
     best = max(range(len(candidates)), key=lambda i: chips[i])
     called, durchmarsch, action = candidates[best]
-    if chips[best] / n > BID_MARGIN * thumb.table_value(called, durchmarsch):
+    if chips[best] / n > search.style.bid_margin * thumb.table_value(called, durchmarsch):
         return action
     return _fallback(view)
+
+
+def _kontra_likely(hands: list[int], called: int, caller: int, holder: int) -> bool:
+    """Whether an opponent of the bid has trumps strong enough to say Kontra (the rule of
+    thumb ``thumb.doubling_strength``)."""
+    return any(
+        thumb.doubling_strength(hands[s], called // 6)
+        for s in range(4)
+        if s not in (caller, holder)
+    )
 
 
 def _sampled_double(view: View, seen: Seen, search: Search) -> Action:
@@ -316,12 +360,17 @@ def _sampled_double(view: View, seen: Seen, search: Search) -> Action:
     said = _doubling(view)
     if said is None:
         return _fallback(view)
-    won = n = 0
+    won = 0.0
+    n = 0
     while search.more(n):
-        w = _plausible_world(seen, search.rng)
-        won += search.evaluate(w) == w.on_side(seen.seat)
+        if search.style.infer:
+            w = seen.world(search.rng, inferred_hands(seen, search.rng))
+        else:
+            w = _plausible_world(seen, search.rng)
+        caller_won = search.style.double(w)
+        won += caller_won if w.on_side(seen.seat) else 1 - caller_won
         n += 1
-    return said if won / n >= DOUBLE_AT[search.level] else _fallback(view)
+    return said if won / n >= search.style.double_at else _fallback(view)
 
 
 def _plausible_world(seen: Seen, rng: random.Random, tries: int = 12) -> World:
@@ -338,5 +387,5 @@ def _plausible_world(seen: Seen, rng: random.Random, tries: int = 12) -> World:
     return w
 
 
-strong = sampling("strong")
-expert = sampling("expert")
+strong = sampling(STRONG)
+expert = sampling(EXPERT)

@@ -49,6 +49,8 @@ class Seen:
     pending: int  # marriage points announced on the trick on the table
     cannot: tuple[int, ...]  # per seat: cards it certainly does not hold
     holds: tuple[int, ...]  # per seat: unplayed cards it certainly holds
+    by: tuple[int, ...]  # per seat: the cards it has played
+    passed: tuple[int, ...]  # the seats that passed before anyone bid
 
     @staticmethod
     def read(view: View) -> Seen:
@@ -59,11 +61,12 @@ class Seen:
         called = None if deal["called_card"] is None else INDEX[deal["called_card"]]
         trump = None if deal["trump_suit"] is None else SUITS.index(deal["trump_suit"])
         cannot = [0] * SEATS
+        by = [0] * SEATS
         played = 0
         for trick in history["tricks"]:
-            played |= _learn(trick["cards"], trump, cannot)
+            played |= _learn(trick["cards"], trump, cannot, by)
         table = deal["table"]
-        played |= _learn(table, trump, cannot)
+        played |= _learn(table, trump, cannot, by)
         holds = [0] * SEATS
         partner = deal["partner"]
         doublings = tuple(d["seat"] for d in deal["doublings"])
@@ -100,6 +103,8 @@ class Seen:
             pending=pending,
             cannot=tuple(cannot),
             holds=tuple(holds),
+            by=tuple(by),
+            passed=_passed(deal["bids"]),
         )
 
     @property
@@ -162,10 +167,12 @@ class Seen:
             room[s] -= 1
         return hands
 
-    def world(self, rng: random.Random) -> World:
-        """A world of the running hand (after the bidding) for the search."""
+    def world(self, rng: random.Random, hands: list[int] | None = None) -> World:
+        """A world of the running hand (after the bidding) for the search: ``hands`` (by
+        default a fresh ``deal``) with the hand's state."""
         assert self.trump is not None and self.caller is not None and self.called is not None
-        hands = self.deal(rng)
+        if hands is None:
+            hands = self.deal(rng)
         holder = next((s for s in range(SEATS) if hands[s] >> self.called & 1), None)
         if holder is None:  # played already
             holder = self.partner if self.partner is not None else self.caller
@@ -182,15 +189,27 @@ class Seen:
         )
 
 
-def _learn(cards: list[dict[str, Any]], trump: int | None, cannot: list[int]) -> int:
+def _passed(calls: list[dict[str, Any]]) -> tuple[int, ...]:
+    """The seats that passed while no bid stood (on the bidding's first round)."""
+    out: list[int] = []
+    for call in calls:
+        if call["card"] is not None:
+            break
+        out.append(call["seat"])
+    return tuple(out)
+
+
+def _learn(cards: list[dict[str, Any]], trump: int | None, cannot: list[int], by: list[int]) -> int:
     """The cards of one trick (``{"seat", "card"}`` from its leader); records in ``cannot``
-    what each follower proved it does not hold. Returns the cards as a mask."""
+    what each follower proved it does not hold, and in ``by`` who played what. Returns the
+    cards as a mask."""
     seen = 0
     best = -1
     led = -1
     for i, entry in enumerate(cards):
         c = INDEX[entry["card"]]
         seen |= 1 << c
+        by[entry["seat"]] |= 1 << c
         if i == 0:
             best, led = c, c // 6
             continue
