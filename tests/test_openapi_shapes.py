@@ -74,6 +74,7 @@ def test_the_match_view_is_a_union_of_the_variants_told_apart_by_variant(tmp_pat
     document = yaml.safe_load(target.read_text())
     assert set(document["components"]["schemas"]["MatchView"]["discriminator"]["mapping"]) == {
         "klub",
+        "partnership",
         "sixty-six",
     }
     assert_a_branch_per_registered_variant(document)
@@ -88,8 +89,14 @@ def test_every_event_type_is_a_component_told_apart_by_its_type(schema: dict) ->
     assert [m["$ref"] for m in event["oneOf"]] == list(mapping.values())
     for kind, ref in mapping.items():
         member = components[ref.removeprefix(COMPONENTS)]
-        assert member["properties"]["type"]["enum"] == [kind]
-        assert {"type", "schema_version"} <= set(member["required"])
+        # an event whose shape differs by variant (deal_started) is a union of that type's
+        branches = [
+            components[m["$ref"].removeprefix(COMPONENTS)] if "$ref" in m else m
+            for m in member.get("anyOf", [member])
+        ]
+        for branch in branches:
+            assert branch["properties"]["type"]["enum"] == [kind]
+            assert {"type", "schema_version"} <= set(branch["required"])
     envelope = components["EventEnvelope"]["properties"]["event"]
     assert envelope["allOf"] == [{"$ref": COMPONENTS + "Event"}]
 
@@ -121,7 +128,7 @@ def test_a_variant_registered_later_adds_its_branch_and_leaves_no_trace() -> Non
     validate_schema(document)
     components = document["components"]["schemas"]
     mapping = components["MatchView"]["discriminator"]["mapping"]
-    assert list(mapping) == ["klub", TOY, "other-game", "sixty-six"]
+    assert list(mapping) == ["klub", TOY, "other-game", "partnership", "sixty-six"]
     toy = components["Klub3MatchView"]["properties"]
     assert toy["variant"]["enum"] == [TOY] and toy["target"]["enum"] == [3, 5]
     assert toy["deal"]["allOf"] == [{"$ref": COMPONENTS + "Klub3DealView"}]
@@ -129,7 +136,11 @@ def test_a_variant_registered_later_adds_its_branch_and_leaves_no_trace() -> Non
     assert "talon_size" in components["KlubDealView"]["properties"]
     records = [member["$ref"] for member in components["DealRecord"]["anyOf"]]
     # the other games reveal their deals as klub does: one record for them
-    assert records == [COMPONENTS + "KlubDealRecord", COMPONENTS + "SixtySixDealRecord"]
+    assert records == [
+        COMPONENTS + "KlubDealRecord",
+        COMPONENTS + "SixtySixDealRecord",
+        COMPONENTS + "PartnershipDealRecord",
+    ]
     assert components["Trick"]["properties"]["winner"] == {"type": "integer"}  # shared parts
     assert TOY not in VARIANTS and "other-game" not in VARIANTS
     assert_a_branch_per_registered_variant(api_schema())
