@@ -51,11 +51,10 @@ from apps.matches.engine import (
 )
 from apps.matches.engine.events import DealEnded, MatchEnded
 
-from .partnership import PARTNERSHIP, partnership_registered
 from .toy import TOY, toy_registered
 
 SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
-NAMES = sorted(VARIANTS) + [TOY, PARTNERSHIP]
+NAMES = [*sorted(VARIANTS), TOY]  # every registered variant (partnership too) and the toy
 START = datetime(2025, 1, 1, tzinfo=UTC)
 STEP = timedelta(seconds=1)  # the clock moves a second per command
 CARD_CODE = re.compile(r"\b[PTZM][9UOKXA]\b")
@@ -66,9 +65,6 @@ def rules(request: pytest.FixtureRequest) -> Iterator[Rules]:
     if request.param == TOY:
         with toy_registered():
             yield VARIANTS[TOY]
-    elif request.param == PARTNERSHIP:
-        with partnership_registered() as partnership:
-            yield partnership
     else:
         yield VARIANTS[request.param]
 
