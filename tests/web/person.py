@@ -66,8 +66,8 @@ class Person:
 
     def play_a_card(self) -> str:
         """Tap the first card that may be played, then tap it again: it is played."""
-        card = self.page.locator(".card-button.legal").first
-        code = card.get_attribute("data-card-button")
+        code = self.page.locator(".card-button.legal").first.get_attribute("data-card-button")
+        card = self.page.locator(f".card-button[data-card-button='{code}']")
         card.click()
         assert card.get_attribute("aria-pressed") == "true"
         card.click()

@@ -59,6 +59,43 @@ def test_a_voice_call_connects_mutes_and_hangs_up_for_both(
     assert int(re.findall(r"\d+", away.inner_text())[-1]) < first
 
 
+def test_a_tapped_card_stays_chosen_while_the_other_player_s_connection_drops(
+    chromium: Any, club_server: Any, make_player: MakePlayer
+) -> None:
+    """A pushed event that is not a move (here: the opponent's connection lost) arrives between
+    the two taps: the card stays chosen, and the second tap plays it."""
+    host, friend = make_player(display_name="Béla"), make_player(display_name="Cili")
+    match = create_friend_match(host, friend)
+    bela, cili = person(chromium), person(chromium)
+    for who, player in ((bela, host), (cili, friend)):
+        club_server.sign_in(who.context, player.token)
+        who.goto(club_server, f"/m/{match['id']}/")
+        who.page.locator(".table").wait_for()
+    bela.page.wait_for_selector(f"{TURN}, .table-screen[data-my-turn=no][data-settled=yes]")
+    mover, other = (bela, cili) if bela.page.locator(TURN).count() else (cili, bela)
+    mover.page.wait_for_selector(TURN)
+
+    card = mover.page.locator(".card-button.legal").first
+    code = card.get_attribute("data-card-button")
+    chosen = mover.page.locator(f".card-button[data-card-button='{code}']")
+    chosen.click()
+    assert chosen.get_attribute("aria-pressed") == "true"
+    other.context.close()
+    mover.page.locator(".seat .away").wait_for()
+    mover.page.wait_for_selector(TURN)
+    assert chosen.get_attribute("aria-pressed") == "true"
+    chosen.click()
+    mover.page.wait_for_function(f"() => !window.snapszer.client.view.deal.hand.includes('{code}')")
+    played = [
+        e.payload["card"]
+        for e in MatchEvent.objects.filter(match_id=match["id"]).order_by("seq")
+        if e.payload["type"] == "card_played"
+    ]
+    assert played == [code]
+    assert mover.fold_mismatches() == []
+    assert mover.errors == []
+
+
 def test_the_fair_play_check_verifies_a_deal_and_catches_a_tampered_record(
     chromium: Any, club_server: Any
 ) -> None:

@@ -104,6 +104,12 @@ export class Table {
     return new Set(this.playMoves().map((action) => action.card));
   }
 
+  keepsSelection() {
+    const deal = this.client.view.deal;
+    if (!deal || !deal.hand.includes(this.selected)) return false;
+    return this.client.folded || this.playable().has(this.selected);
+  }
+
   playAction(card, marriage = false) {
     return this.playMoves().find((action) => action.card === card && Boolean(action.marriage) === marriage);
   }
@@ -266,7 +272,9 @@ export class Table {
     const focused = document.activeElement && document.activeElement.dataset
       ? document.activeElement.dataset.key
       : null;
-    if (this.selected && !this.playable().has(this.selected)) this.selected = null;
+    // a tapped card stays chosen while pushed events are shown (their folded view lists no
+    // legal actions yet): only the server's own view, or the card leaving the hand, drops it
+    if (this.selected && !this.keepsSelection()) this.selected = null;
     const deal = view.deal;
     if (deal && deal.number !== this.dealShown) {
       this.dealShown = deal.number;
