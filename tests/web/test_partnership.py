@@ -1,8 +1,9 @@
 """Partnership (four players, bidding, a secret partner) from the browser: a guest plays hands
 against three Katis at phone size from the home page, bidding, letting or saying the doublings,
 playing, and resigns after the third hand, which ends the game; four people play a hand
-together from one invite link. Nothing hidden reaches any page: no card of another hand, and no
-partner before it is public (``tests/web/hidden.py``)."""
+together from one invite link, and any of the other three can be reported or blocked by name.
+Nothing hidden reaches any page: no card of another hand, and no partner
+before it is public (``tests/web/hidden.py``)."""
 
 from __future__ import annotations
 
@@ -17,9 +18,11 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from apps.chat.models import Block
 from apps.matches import appending, event_store, services
 from apps.matches.models import Match
 from apps.matches.variant_settings import partnership_rules
+from apps.moderation.models import Report
 from tests.conftest import Player
 from tests.engine.partnership import partnership_registered
 from tests.matches.helpers import act, create_computer_match, fetch
@@ -222,6 +225,28 @@ def test_four_friends_play_a_hand_from_one_invite_link(
         assert assert_no_hidden_cards(who.recorder, match_id, who.seat()) > 0
         assert_dom_shows_no_hidden_cards(who.page, match_id, who.seat())
         assert who.errors == []
+
+    # at four seats each of the other three can be blocked or reported by name: Emma reports
+    # and blocks the one listed last (the others' order is the seats')
+    emma, emma_user = people[3], users[3]
+    others = sorted(names[:3], key=seat_of.__getitem__)
+    for name in others:
+        assert emma.button(f"Jelentés: {name}").count() == 1
+        assert emma.button(f"Letiltás: {name}").count() == 1
+    last = others[-1]
+    emma.button(f"Jelentés: {last}").click()
+    form = emma.page.locator("form.report")
+    assert f"Jelentés: {last}" in form.inner_text()
+    emma.page.get_by_label("Kategória").select_option("cheating")
+    emma.page.get_by_label("Mi történt?").fill("Túl jól tudta, kinél van a hívott lap.")
+    form.get_by_role("button", name="Jelentés").click()
+    emma.page.get_by_text("A jelentést elküldtük a moderátoroknak.").wait_for()
+    reported = users[names.index(last)]
+    report = Report.objects.get()
+    assert (report.reporter_id, report.reported_id) == (emma_user.pk, reported.pk)
+    emma.button(f"Letiltás: {last}").click()
+    emma.page.get_by_text("Letiltottad.").wait_for()
+    assert list(Block.objects.values_list("blocker", "blocked")) == [(emma_user.pk, reported.pk)]
 
 
 PLAYING = (

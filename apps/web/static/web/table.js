@@ -791,16 +791,16 @@ export class Table {
 
   clubPanel() {
     const match = this.client.match;
-    const other = match.players.find((p) => !p.is_you && !p.is_computer);
+    const others = match.players.filter((p) => !p.is_you && !p.is_computer);
     return h(
       "section.club",
       {},
-      this.chatPanel(other),
-      match.status === "active" && match.players.length === 2 ? this.callPanel(other) : null,
+      this.chatPanel(others),
+      match.status === "active" && match.players.length === 2 ? this.callPanel(others[0]) : null,
     );
   }
 
-  chatPanel(other) {
+  chatPanel(others) {
     const me = this.client.match.your_seat;
     const form = h(
       "form.chat-form",
@@ -830,12 +830,14 @@ export class Table {
       h("ol.messages", {}, this.client.chat.map((message) =>
         h("li", { class: message.sender_seat === me ? "mine" : "theirs" }, h("strong", {}, this.name(message.sender_seat), ": "), message.text))),
       form,
-      other ? this.moderation(other) : null,
+      others.length ? this.moderation(others) : null,
     );
   }
 
-  moderation(other) {
-    if (this.reporting) {
+  // Blocking or reporting any other person at the table (each by name: at four seats, three).
+  moderation(others) {
+    const other = others.find((player) => player.user_id === this.reporting);
+    if (other) {
       const form = h(
         "form.report",
         {
@@ -848,7 +850,7 @@ export class Table {
                 reason: form.querySelector("textarea").value || "-",
                 match_id: this.client.id,
               });
-              this.reporting = false;
+              this.reporting = null;
               this.info = t("report_sent");
             } catch (error) {
               this.client.notice = error;
@@ -856,30 +858,33 @@ export class Table {
             this.render();
           },
         },
+        h("p", {}, h("strong", {}, `${t("report")}: ${other.name}`)),
         h("label", { for: "report-category" }, t("report_category")),
         h("select", { id: "report-category" }, ["abuse", "threat", "harassment", "cheating", "other"].map((c) => h("option", { value: c }, t(`category_${c}`)))),
         h("label", { for: "report-reason" }, t("report_reason")),
         h("textarea", { id: "report-reason", maxlength: 2000 }),
         h("button", { type: "submit" }, t("report")),
-        h("button", { type: "button", onclick: () => { this.reporting = false; this.render(); } }, t("cancel")),
+        h("button", { type: "button", onclick: () => { this.reporting = null; this.render(); } }, t("cancel")),
       );
       return form;
     }
     return h(
       "div.moderation",
       {},
-      h("button", {
-        onclick: async () => {
-          try {
-            await api.block(other.user_id);
-            this.info = t("blocked");
-          } catch (error) {
-            this.client.notice = error;
-          }
-          this.render();
-        },
-      }, `${t("block")}: ${other.name}`),
-      h("button", { onclick: () => { this.reporting = true; this.render(); } }, `${t("report")}: ${other.name}`),
+      others.flatMap((player) => [
+        h("button", {
+          onclick: async () => {
+            try {
+              await api.block(player.user_id);
+              this.info = t("blocked");
+            } catch (error) {
+              this.client.notice = error;
+            }
+            this.render();
+          },
+        }, `${t("block")}: ${player.name}`),
+        h("button", { onclick: () => { this.reporting = player.user_id; this.render(); } }, `${t("report")}: ${player.name}`),
+      ]),
     );
   }
 
