@@ -29,6 +29,7 @@ PASSWORD = "correct horse battery"
 # A person's own settings, kept in the browser: short pauses so a test match goes quickly.
 FAST_TABLE = (
     "localStorage.setItem('snapszer.trickMs', '150');localStorage.setItem('snapszer.cardMs', '60');"
+    "localStorage.setItem('snapszer.settleMs', '50');"
 )
 DEALS_CHECKED = (
     "() => [...document.querySelectorAll('[data-fair]')]"
@@ -36,6 +37,7 @@ DEALS_CHECKED = (
 )
 TURN = ".table-screen[data-my-turn=yes][data-settled=yes]"
 OVER = ".match-end"
+POLL_MS = 20
 
 
 @dataclass
@@ -61,8 +63,19 @@ class Person:
 
     def my_turn_or_over(self, timeout: float = 20) -> bool:
         """Wait until it is this player's turn (True) or the match is over (False)."""
-        self.page.wait_for_selector(f"{TURN}, {OVER}", timeout=timeout * 1000)
+        self.wait_for(f"{TURN}, {OVER}", timeout=timeout)
         return self.page.locator(OVER).count() == 0
+
+    def wait_for(self, selector: str, *, timeout: float = 30) -> None:
+        """Wait until ``selector`` matches, looking every few milliseconds as a person's eye
+        would (``wait_for_selector`` backs off to half a second between looks, which a whole
+        match of turns adds up)."""
+        self.page.wait_for_function(
+            "(selector) => document.querySelector(selector) !== null",
+            arg=selector,
+            polling=POLL_MS,
+            timeout=timeout * 1000,
+        )
 
     def play_a_card(self) -> str:
         """Tap the first card that may be played, then tap it again: it is played."""

@@ -144,7 +144,7 @@ def test_a_guest_plays_partnership_against_three_katis_on_a_phone(
     assert fair == {"verified"}
 
     # resigning ends the game: every seat's chips as the last hand left them
-    anna.page.wait_for_selector(TURN)
+    anna.wait_for(TURN)
     confirm(anna, "Feladom a meccset")
     end = anna.page.locator(OVER)
     end.wait_for()
@@ -410,7 +410,7 @@ def test_a_solo_durchmarsch_claimed_with_every_trump_in_hand(
     anna.button("Play Kati").click()
     anna.page.wait_for_url(re.compile(r"/m/[0-9a-f-]{36}/$"))
     match_id = anna.match_id()
-    anna.page.wait_for_selector(TURN)
+    anna.wait_for(TURN)
     box = anna.page.get_by_role("region", name="Bidding")
     box.get_by_role("button", name="Durchmarsch").click()
     box.get_by_role("button", name="Ace of Hearts").click()
@@ -418,7 +418,7 @@ def test_a_solo_durchmarsch_claimed_with_every_trump_in_hand(
 
     # the doubling window: Anna, the caller, lets any Kontra go; then she leads
     while True:
-        anna.page.wait_for_selector(TURN)
+        anna.wait_for(TURN)
         if not anna.page.locator(".doubling-box button").count():
             break
         take_turn(anna, bid=False)

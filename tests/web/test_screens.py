@@ -36,10 +36,10 @@ def test_the_table_fits_the_screen(
     assert who.page.locator("html").get_attribute("lang") == language
     who.button(start).click()
     who.page.wait_for_url(re.compile(r"/m/[0-9a-f-]{36}/$"))
-    who.page.wait_for_selector(TURN)
+    who.wait_for(TURN)
     # one card played, so the trick and the last trick have something to show
     who.play_a_card()
-    who.page.wait_for_selector(TURN)
+    who.wait_for(TURN)
     assert who.page.evaluate(OVERFLOW) <= 0
     width = viewport["width"]
     for card in who.page.locator(".card-button").all():

@@ -71,9 +71,9 @@ def test_a_tapped_card_stays_chosen_while_the_other_player_s_connection_drops(
         club_server.sign_in(who.context, player.token)
         who.goto(club_server, f"/m/{match['id']}/")
         who.page.locator(".table").wait_for()
-    bela.page.wait_for_selector(f"{TURN}, .table-screen[data-my-turn=no][data-settled=yes]")
+    bela.wait_for(f"{TURN}, .table-screen[data-my-turn=no][data-settled=yes]")
     mover, other = (bela, cili) if bela.page.locator(TURN).count() else (cili, bela)
-    mover.page.wait_for_selector(TURN)
+    mover.wait_for(TURN)
 
     card = mover.page.locator(".card-button.legal").first
     code = card.get_attribute("data-card-button")
@@ -82,7 +82,7 @@ def test_a_tapped_card_stays_chosen_while_the_other_player_s_connection_drops(
     assert chosen.get_attribute("aria-pressed") == "true"
     other.context.close()
     mover.page.locator(".seat .away").wait_for()
-    mover.page.wait_for_selector(TURN)
+    mover.wait_for(TURN)
     assert chosen.get_attribute("aria-pressed") == "true"
     chosen.click()
     mover.page.wait_for_function(f"() => !window.snapszer.client.view.deal.hand.includes('{code}')")

@@ -11,14 +11,15 @@ import { fold, foldDifferences } from "./fold.js";
 import { LiveSocket } from "./socket.js";
 import { sleep } from "./dom.js";
 
+// The table's pace, kept in the browser: how long another seat's card and a full trick stay
+// before the next event is shown, and, after the last event of a burst, how long to wait for
+// the next one before asking the server for its view (a move and Kati's reply arrive as
+// separate frames; a shorter wait only costs more fetches).
 const settings = () => ({
   cardMs: Number(localStorage.getItem("snapszer.cardMs") ?? 600),
   trickMs: Number(localStorage.getItem("snapszer.trickMs") ?? 1200),
+  settleMs: Number(localStorage.getItem("snapszer.settleMs") ?? 250),
 });
-
-// After the last event of a burst, how long to wait for the next one before asking the server
-// for its view (a move and Kati's reply arrive as separate frames).
-const SETTLE_MS = 250;
 
 window.snapszer = window.snapszer || { foldMismatches: [], folds: 0 };
 
@@ -255,7 +256,7 @@ export class MatchClient {
         this.listeners.shown.forEach((listener) => listener(envelope));
         if (!this.queue.length) {
           if (this.target && this.target.version === this.version) this.apply(this.target);
-          else await sleep(SETTLE_MS); // more may be on the way
+          else await sleep(settings().settleMs); // more may be on the way
         }
       }
       if (this.folded && !this.queue.length && !this.stopped) {
