@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from django.core.cache import cache
 
 from tests.deploy.servers import DEPLOY, ROOT, Club, closed_port, procfile
 
@@ -82,7 +83,10 @@ def run_python(
 
 @pytest.fixture
 def club_processes(transactional_db: None) -> Iterator[Club]:
-    """Production processes on the test database (``tests/deploy/servers.py``)."""
+    """Production processes on the test database (``tests/deploy/servers.py``), on a Redis
+    database emptied first: the worker's Redis outlives a test, and a throttle another test
+    tripped (``test_two_processes`` exhausts the guest rate) would otherwise answer 429 here."""
+    cache.clear()
     club = Club()
     yield club
     club.stop()
