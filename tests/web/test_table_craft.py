@@ -96,6 +96,34 @@ def test_a_tapped_card_stays_chosen_while_the_other_player_s_connection_drops(
     assert mover.errors == []
 
 
+def test_a_tap_survives_the_table_being_redrawn_between_press_and_release(
+    chromium: Any, club_server: Any
+) -> None:
+    """The table is redrawn whenever something arrives (a pushed event, a chat line); one that
+    lands while a finger is on a card must not swallow the tap."""
+    anna = person(chromium)
+    anna.goto(club_server)
+    anna.button("Játék Kati ellen").click()
+    anna.page.wait_for_url(re.compile(r"/m/[0-9a-f-]{36}/$"))
+    anna.my_turn_or_over()
+    code = anna.page.locator(".card-button.legal").first.get_attribute("data-card-button")
+    card = anna.page.locator(f".card-button[data-card-button='{code}']")
+    for _ in range(50):  # the card may be being redrawn right now: look again
+        box = card.bounding_box()
+        if box is not None:
+            break
+    assert box is not None
+    anna.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    anna.page.mouse.down()
+    anna.page.evaluate("window.snapszer.client.changed()")  # something arrived: redraw
+    anna.page.mouse.up()
+    assert card.get_attribute("aria-pressed") == "true"
+    # the redraw held back was done once the tap was over, and the tap was the person's
+    card.click()
+    anna.page.wait_for_function(f"() => !window.snapszer.client.view.deal.hand.includes('{code}')")
+    assert anna.errors == []
+
+
 def test_the_fair_play_check_verifies_a_deal_and_catches_a_tampered_record(
     chromium: Any, club_server: Any
 ) -> None:

@@ -57,6 +57,7 @@ export class Table {
     this.bidLevel = null; // the bidding box's choice (four-seat game)
     this.bidCard = null;
     this.ticker = setInterval(() => this.tick(), 500);
+    this.holdRendersWhilePressed();
     this.client.on("shown", (envelope) => this.announceEvent(envelope));
     this.client.on("notice", (notice) => this.announce(problemText(notice)));
     this.client.on("chat", (message) => this.announce(`${this.name(message.sender_seat)}: ${message.text}`));
@@ -74,9 +75,35 @@ export class Table {
   stop() {
     this.stopped = true;
     clearInterval(this.ticker);
+    for (const [type, listener] of this.pressListeners) window.removeEventListener(type, listener, true);
     this.call.end();
     this.client.stop();
     this.noticeTurn(false);
+  }
+
+  // A tap is a press and a release on the same button: a render between the two (a pushed
+  // event, a chat line) would replace the button, and the tap would be lost. While a pointer is
+  // down on the table, renders wait; they run once it is released (just before the click's own
+  // handler, so the click acts on what the person saw), or after a second at most.
+  holdRendersWhilePressed() {
+    const release = () => {
+      clearTimeout(this.pressTimer);
+      if (!this.pressed) return;
+      this.pressed = false;
+      if (this.renderHeld) {
+        this.renderHeld = false;
+        queueMicrotask(() => this.render());
+      }
+    };
+    this.root.addEventListener("pointerdown", () => {
+      this.pressed = true;
+      clearTimeout(this.pressTimer);
+      this.pressTimer = setTimeout(release, 1000);
+    }, true);
+    this.root.addEventListener("click", release, true);
+    const later = () => setTimeout(release, 0);
+    this.pressListeners = [["pointerup", later], ["pointercancel", later], ["dragend", later]];
+    for (const [type, listener] of this.pressListeners) window.addEventListener(type, listener, true);
   }
 
   // --- helpers ----------------------------------------------------------------------------
@@ -269,6 +296,10 @@ export class Table {
   render() {
     const { match, view } = this.client;
     if (!match || this.stopped) return;
+    if (this.pressed) {
+      this.renderHeld = true;
+      return;
+    }
     const focused = document.activeElement && document.activeElement.dataset
       ? document.activeElement.dataset.key
       : null;
