@@ -93,3 +93,10 @@ def make_player(db: None) -> Callable[..., Player]:
 @pytest.fixture
 def anon() -> APIClient:
     return APIClient()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest tests (``@pytest.mark.slow``) first, in their order: xdist's workers then
+    share the many short ones around them, instead of one worker running a minute-long test
+    alone at the end of the run."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -32,6 +32,7 @@ def test_strict_positions() -> None:
     assert {(False, 0), (True, 3), (True, -3), (True, 2), (True, -2)} <= reasons
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("open_tricks", "worlds"), [(1, 120), (2, 40), (3, 6)])
 def test_open_worlds(open_tricks: int, worlds: int) -> None:
     rng = random.Random(32 + open_tricks)

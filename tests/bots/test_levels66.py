@@ -72,6 +72,7 @@ def test_only_legal_actions_and_right_declarations_over_random_deals(level: str)
         assert after_marriage > 0 and words > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", sorted(LEVELS))
 def test_the_bot_never_reads_hidden_state(level: str) -> None:
     """Two states that differ only in the cards the seat cannot see (the opponent's hand and

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -224,6 +225,7 @@ def assert_deal_end(deal: KlubDeal) -> None:
         assert sum(deal.card_points) == 120
 
 
+@pytest.mark.slow
 @settings(max_examples=1200, deadline=None)
 @given(seed=SEEDS)
 def test_random_matches_keep_every_invariant(seed: int) -> None:

@@ -101,6 +101,7 @@ def test_the_fixture_covers_every_reason_and_event_type() -> None:
     assert all(("records" in m) == (i < FULL_RECORDS) for i, m in enumerate(matches))
 
 
+@pytest.mark.slow
 def test_every_stored_stream_replays_to_its_recorded_observations() -> None:
     failures = []
     for index, stored in enumerate(stored_matches()):

@@ -162,6 +162,7 @@ def test_the_deadline_task_fires_in_a_real_worker_and_settles_the_match(
     assert any("deadlines_fire" in line for line in workers[0].lines)
 
 
+@pytest.mark.slow
 def test_a_killed_worker_is_caught_up_by_the_beat_sweep_exactly_once(
     make_player: MakePlayer, queue: str, workers: list[Worker], tmp_path: Path
 ) -> None:

@@ -110,6 +110,7 @@ def _fire(at: float, match_id: str) -> int:
     return deadlines.deadlines_apply(match_id)
 
 
+@pytest.mark.slow
 def test_a_move_and_the_deadline_together_have_exactly_one_outcome(
     make_player: MakePlayer, lanes: tuple[Lane, Lane], settings: Any
 ) -> None:

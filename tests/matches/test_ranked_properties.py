@@ -72,6 +72,7 @@ def _end(match_id: str, rng: random.Random) -> Match:
     return server_command(match_id, command)
 
 
+@pytest.mark.slow
 def test_a_thousand_random_ranked_matches_keep_every_coin() -> None:
     rng = random.Random(SEED)
     admin = UserFactory(is_staff=True, is_superuser=True)

@@ -182,6 +182,7 @@ class Ledger(RuleBasedStateMachine):
         assert escrows == self.escrows
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 @pytest.mark.timeout(240)
 def test_random_histories_keep_the_books_balanced() -> None:

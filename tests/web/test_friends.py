@@ -29,6 +29,7 @@ def deal_number(who: Any) -> int:
     return int(who.page.evaluate("window.snapszer.client.view.deal.number"))
 
 
+@pytest.mark.slow
 def test_two_friends_play_a_room_through_to_a_rematch(chromium: Any, club_server: Any) -> None:
     bela_user = member(display_name="Béla")
     cili_user = member(display_name="Cili")

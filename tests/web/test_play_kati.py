@@ -14,6 +14,7 @@ from tests.web.person import DEALS_CHECKED, person, play_until_over, serious_vio
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+@pytest.mark.slow
 def test_a_guest_plays_a_whole_match_against_kati_on_a_phone(
     chromium: Any, club_server: Any
 ) -> None:
