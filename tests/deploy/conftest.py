@@ -84,8 +84,9 @@ def run_python(
 @pytest.fixture
 def club_processes(transactional_db: None) -> Iterator[Club]:
     """Production processes on the test database (``tests/deploy/servers.py``), on a Redis
-    database emptied first: the worker's Redis outlives a test, and a throttle another test
-    tripped (``test_two_processes`` exhausts the guest rate) would otherwise answer 429 here."""
+    database emptied first: the worker's Redis outlives a test (and a run), and the guest
+    throttle's history that other tests filled there (browser tests make a guest per visit,
+    under the test settings' high rate) would make production's rate answer 429 here."""
     cache.clear()
     club = Club()
     yield club

@@ -77,10 +77,21 @@ class Person:
             timeout=timeout * 1000,
         )
 
+    def legal_card(self) -> tuple[str, Any]:
+        """The first card that may be played: its code, and a locator that stays on that card
+        (``.legal`` itself goes while pushed events are shown)."""
+        code = str(self.page.locator(".card-button.legal").first.get_attribute("data-card-button"))
+        return code, self.page.locator(f".card-button[data-card-button='{code}']")
+
+    def wait_until_played(self, code: str) -> None:
+        """Wait until ``code`` has left this player's hand."""
+        self.page.wait_for_function(
+            f"() => !window.snapszer.client.view.deal.hand.includes('{code}')"
+        )
+
     def play_a_card(self) -> str:
         """Tap the first card that may be played, then tap it again: it is played."""
-        code = self.page.locator(".card-button.legal").first.get_attribute("data-card-button")
-        card = self.page.locator(f".card-button[data-card-button='{code}']")
+        code, card = self.legal_card()
         card.click()
         assert card.get_attribute("aria-pressed") == "true"
         card.click()

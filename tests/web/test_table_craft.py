@@ -75,9 +75,7 @@ def test_a_tapped_card_stays_chosen_while_the_other_player_s_connection_drops(
     mover, other = (bela, cili) if bela.page.locator(TURN).count() else (cili, bela)
     mover.wait_for(TURN)
 
-    card = mover.page.locator(".card-button.legal").first
-    code = card.get_attribute("data-card-button")
-    chosen = mover.page.locator(f".card-button[data-card-button='{code}']")
+    code, chosen = mover.legal_card()
     chosen.click()
     assert chosen.get_attribute("aria-pressed") == "true"
     other.context.close()
@@ -85,7 +83,7 @@ def test_a_tapped_card_stays_chosen_while_the_other_player_s_connection_drops(
     mover.wait_for(TURN)
     assert chosen.get_attribute("aria-pressed") == "true"
     chosen.click()
-    mover.page.wait_for_function(f"() => !window.snapszer.client.view.deal.hand.includes('{code}')")
+    mover.wait_until_played(code)
     played = [
         e.payload["card"]
         for e in MatchEvent.objects.filter(match_id=match["id"]).order_by("seq")
@@ -106,8 +104,7 @@ def test_a_tap_survives_the_table_being_redrawn_between_press_and_release(
     anna.button("Játék Kati ellen").click()
     anna.page.wait_for_url(re.compile(r"/m/[0-9a-f-]{36}/$"))
     anna.my_turn_or_over()
-    code = anna.page.locator(".card-button.legal").first.get_attribute("data-card-button")
-    card = anna.page.locator(f".card-button[data-card-button='{code}']")
+    code, card = anna.legal_card()
     for _ in range(50):  # the card may be being redrawn right now: look again
         box = card.bounding_box()
         if box is not None:
@@ -120,7 +117,7 @@ def test_a_tap_survives_the_table_being_redrawn_between_press_and_release(
     assert card.get_attribute("aria-pressed") == "true"
     # the redraw held back was done once the tap was over, and the tap was the person's
     card.click()
-    anna.page.wait_for_function(f"() => !window.snapszer.client.view.deal.hand.includes('{code}')")
+    anna.wait_until_played(code)
     assert anna.errors == []
 
 
