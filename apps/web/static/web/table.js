@@ -83,8 +83,9 @@ export class Table {
 
   // A tap is a press and a release on the same button: a render between the two (a pushed
   // event, a chat line) would replace the button, and the tap would be lost. While a pointer is
-  // down on the table, renders wait; they run once it is released (just before the click's own
-  // handler, so the click acts on what the person saw), or after a second at most.
+  // down on the table, renders wait; they run in a task of their own once it is released
+  // (after the click and what it does by default, such as submitting its form: a redraw before
+  // that would detach the form and drop the submission), or after a second at most.
   holdRendersWhilePressed() {
     const release = () => {
       clearTimeout(this.pressTimer);
@@ -92,7 +93,7 @@ export class Table {
       this.pressed = false;
       if (this.renderHeld) {
         this.renderHeld = false;
-        queueMicrotask(() => this.render());
+        setTimeout(() => this.render(), 0);
       }
     };
     this.root.addEventListener("pointerdown", () => {
