@@ -6,6 +6,10 @@ from the database, so every authenticated request would fail with Redis. Here th
 go (logged): the session is served from the database, and the next read fills the cache once
 it is back. Writes (log in, log out) still need both, so that the cache never keeps a session
 the database has changed.
+
+A flushed session (a logout) is ended everywhere at once: every process is told that what it
+remembers of the user's sessions is stale (``authentication.account_changed``), and the
+sockets the session opened are closed (``sockets.session_sockets_close``).
 """
 
 from __future__ import annotations
@@ -13,8 +17,11 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from django.contrib.auth import SESSION_KEY
 from django.contrib.sessions.backends.cached_db import SessionStore as CachedDbSessionStore
 from redis.exceptions import RedisError
+
+from .authentication import account_changed
 
 logger = logging.getLogger(__name__)
 
@@ -36,3 +43,13 @@ class SessionStore(CachedDbSessionStore):
         except RedisError as error:
             logger.warning("session read from the database; the cache did not answer: %r", error)
         return data  # type: ignore[no-any-return]
+
+    def flush(self) -> None:
+        key, user_id = self.session_key, self.get(SESSION_KEY)
+        super().flush()
+        if user_id is not None:
+            account_changed(user_id)
+        if key is not None:
+            from .sockets import session_sockets_close  # noqa: PLC0415 (Channels, lazily)
+
+            session_sockets_close(key)

@@ -6,6 +6,8 @@ otherwise any web page could open the socket with a visitor's cookie (cross-site
 hijacking). Apps send ``{"type": "authenticate", "token": "<session token>"}`` as their first
 message, within ``WS_AUTH_TIMEOUT_SECONDS``. Close code 4401: not authenticated. Once refused,
 a socket takes no more messages. A path no route takes is refused with 4404 (``NoRouteConsumer``).
+A logout closes the sockets its session opened, on every socket server, with 4401
+``invalid_token`` (``session_sockets_close``).
 
 While Redis (the channel layer) does not answer, a socket could hear no push: it is accepted,
 told ``{"type": "error", "code": "service_unavailable"}`` and closed with 1013 ("try again
@@ -19,6 +21,7 @@ from __future__ import annotations
 import abc
 import asyncio
 import contextlib
+import hashlib
 import logging
 from typing import Any
 from urllib.parse import urlsplit
@@ -32,6 +35,7 @@ from django.utils.http import is_same_domain
 from redis.exceptions import RedisError
 
 from .authentication import user_for_token
+from .broadcast import group_send
 
 logger = logging.getLogger(__name__)
 
@@ -47,6 +51,17 @@ def _user_for_token(token: str) -> User | None:
     cache does not answer)."""
     found = user_for_token(token)
     return found[0] if found else None
+
+
+def session_group(session_key: str) -> str:
+    """The channel-layer group of the sockets a session opened (named by a digest: the key
+    itself is a credential)."""
+    return "session." + hashlib.sha256(session_key.encode()).hexdigest()[:40]
+
+
+def session_sockets_close(session_key: str) -> None:
+    """Close the sockets ``session_key`` opened, on every socket server (after its logout)."""
+    group_send(session_group(session_key), {"type": "session.ended"})
 
 
 def _header(scope: dict[str, Any], name: bytes) -> str | None:
@@ -101,6 +116,8 @@ class AuthenticatedJsonConsumer(AsyncJsonWebsocketConsumer, abc.ABC):
     # thread hop each, measured at a tenth of the socket server's time under load).
     forward_only: frozenset[str] = frozenset()
     _accepted: bool = False
+    _session_key: str | None = None  # the session it was authenticated with
+    _session_joined: str | None = None
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         """Channels' consumer, and a socket refused as unavailable when the channel layer fails
@@ -132,6 +149,7 @@ class AuthenticatedJsonConsumer(AsyncJsonWebsocketConsumer, abc.ABC):
         await self.accept()
         user = self.scope.get("user")
         if user is not None and user.is_authenticated and cookie_origin_trusted(self.scope):
+            self._session_key = getattr(self.scope.get("session"), "session_key", None)
             await self._authenticated(user)
             return
         self._deadline = asyncio.create_task(self._close_at_deadline())
@@ -175,6 +193,7 @@ class AuthenticatedJsonConsumer(AsyncJsonWebsocketConsumer, abc.ABC):
             if user is None:
                 await self._refuse(NOT_AUTHENTICATED, "invalid_token")
                 return
+            self._session_key = token
             await self._authenticated(user)
         else:
             await self.receive_authenticated(message)
@@ -183,10 +202,24 @@ class AuthenticatedJsonConsumer(AsyncJsonWebsocketConsumer, abc.ABC):
         self._stop_deadline()
         try:
             await self._join(user)
+            if self._session_key and not self._refused:
+                group = session_group(self._session_key)
+                await self.channel_layer.group_add(group, self.channel_name)
+                self._session_joined = group
         except LAYER_DOWN as error:
             logger.warning("socket refused: the channel layer did not answer: %r", error)
             self.user_id = None  # joined nothing: nothing to leave on disconnect
             await self._refuse(UNAVAILABLE, "service_unavailable")
+
+    async def session_ended(self, message: dict[str, Any]) -> None:
+        """The session this socket was authenticated with was logged out."""
+        await self._refuse(NOT_AUTHENTICATED, "invalid_token")
+
+    async def websocket_disconnect(self, message: dict[str, Any]) -> None:
+        if self._session_joined is not None:
+            await self._group_discard(self._session_joined)
+            self._session_joined = None
+        await super().websocket_disconnect(message)
 
     async def _group_discard(self, group: str) -> None:
         """Leave ``group``; a channel layer that does not answer is logged, not raised (the

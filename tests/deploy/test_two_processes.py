@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from django.core.cache import cache
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from apps.wallet.services import wallet_open
@@ -114,3 +115,39 @@ def test_two_web_processes_share_matchmaking_pushes_and_throttles(
     assert answers == [201] * GUESTS_PER_MINUTE
     status, throttled = call(b, "POST", "/api/v1/guests/", body={})
     assert (status, throttled["code"]) == (429, "throttled")
+
+
+def test_a_logout_and_an_account_change_through_one_process_bite_at_once_on_the_others(
+    club_processes: Club, make_player: MakePlayer
+) -> None:
+    """Each web process remembers the sessions it served; a logout or a change through
+    another process must reach it before the next request, not seconds later (docs/api.md)."""
+    a, b = club_processes.web(), club_processes.web()
+    ws = club_processes.ws()
+    club_processes.ready()
+    player = make_player(display_name="Panni")
+
+    status, me = call(a, "GET", "/api/v1/me/", token=player.token)
+    assert (status, me["display_name"]) == (200, "Panni")  # A now remembers the session
+
+    status, _ = call(b, "PATCH", "/api/v1/me/", token=player.token, body={"display_name": "Zsófi"})
+    assert status == 200
+    status, me = call(a, "GET", "/api/v1/me/", token=player.token)
+    assert (status, me["display_name"]) == (200, "Zsófi")
+
+    with connect(f"{ws.ws_url}/ws/me/") as socket:
+        socket.send(json.dumps({"type": "authenticate", "token": player.token}))
+        assert json.loads(socket.recv(timeout=15))["type"] == "ready"
+
+        status, _ = call(b, "DELETE", "/_allauth/app/v1/auth/session", token=player.token)
+        assert status == 401  # allauth's answer to a logout: no session any more
+        status, refused = call(a, "GET", "/api/v1/me/", token=player.token)
+        assert (status, refused["code"]) == (401, "invalid_token")
+        status, refused = call(a, "POST", "/api/v1/matches/computer/", token=player.token, body={})
+        assert (status, refused["code"]) == (401, "invalid_token")
+
+        # the socket the session opened is closed, on a process that served neither call
+        assert json.loads(socket.recv(timeout=15)) == {"type": "error", "code": "invalid_token"}
+        with pytest.raises(ConnectionClosed) as closed:
+            socket.recv(timeout=15)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401

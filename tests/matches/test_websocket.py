@@ -16,6 +16,7 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 from pytest_django.fixtures import Settings
 
+from apps.common import broadcast
 from apps.matches import push
 from apps.matches.consumers import NOT_A_PARTICIPANT, NOT_AUTHENTICATED
 from apps.matches.engine import to_json
@@ -428,7 +429,7 @@ class _BrokenLayer:
 
 
 def _push_errors(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
-    return [r for r in caplog.records if r.name == "apps.matches.push"]
+    return [r for r in caplog.records if r.name == "apps.common.broadcast"]
 
 
 def test_a_failed_push_does_not_fail_the_committed_move(
@@ -436,10 +437,10 @@ def test_a_failed_push_does_not_fail_the_committed_move(
     monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    monkeypatch.setattr(push, "get_channel_layer", _BrokenLayer)
+    monkeypatch.setattr(broadcast, "get_channel_layer", _BrokenLayer)
     turn = friend_match.state(0)["view"]["deal"]["turn"]
     before = friend_match.state(turn)["version"]
-    with caplog.at_level(logging.ERROR, logger="apps.matches.push"):
+    with caplog.at_level(logging.ERROR, logger="apps.common.broadcast"):
         answer = friend_match.act(turn, _plain_card(friend_match.state(turn)))
         assert answer["version"] == before + 1
         # The push (one per move, for the whole match) was attempted and logged by the push
