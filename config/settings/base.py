@@ -121,6 +121,12 @@ ACCOUNT_PASSWORD_RESET_BY_CODE_ENABLED = True
 ACCOUNT_ADAPTER = "apps.accounts.adapters.AccountAdapter"
 # allauth's limits count per client address as apps/common/addresses.py reads it (the adapter's
 # get_client_ip; ALLAUTH_TRUSTED_PROXY_COUNT stays unset: TRUSTED_PROXY_COUNT below says it).
+# Failed logins (apps/accounts/logins.py, docs/api.md "Login limits"): per address, whatever the
+# accounts ("ip"), and per account *and* address ("key"), so that guessing holds back the
+# guesser and never locks the owner out. Beyond either: 429 too_many_login_attempts with
+# Retry-After. A guess from many addresses at one account is held back only address by address
+# (the price of never locking the owner out); long passwords (AUTH_PASSWORD_VALIDATORS) carry it.
+ACCOUNT_RATE_LIMITS = {"login_failed": env("LOGIN_FAILED_RATES", default="10/m/ip,5/5m/key")}
 HEADLESS_ONLY = True
 HEADLESS_CLIENTS = ("app", "browser")
 HEADLESS_FRONTEND_URLS = {

@@ -14,9 +14,10 @@ from django.test import RequestFactory
 from pytest_django.fixtures import Settings
 from rest_framework.test import APIClient
 
+from apps.accounts.models import User
 from apps.common.addresses import client_address
 
-from .conftest import unique_ip
+from .conftest import PASSWORD, Headless, unique_ip
 
 pytestmark = pytest.mark.django_db
 
@@ -30,6 +31,16 @@ def _new_guest(remote: str, forwarded: str | None = None) -> Any:
     if forwarded is not None:
         extra["HTTP_X_FORWARDED_FOR"] = forwarded
     return APIClient().post("/api/v1/guests/", {}, format="json", **extra)
+
+
+def _log_in(client: Headless, email: str, password: str, remote: str, forwarded: str) -> Any:
+    return client.auth(
+        "post",
+        "auth/login",
+        {"email": email, "password": password},
+        REMOTE_ADDR=remote,
+        HTTP_X_FORWARDED_FOR=forwarded,
+    )
 
 
 # --- the one place that says which address a request came from ---------------------------
@@ -96,3 +107,45 @@ def test_behind_the_proxy_the_guest_throttle_counts_the_address_it_saw(
 
     assert spoofed == [429] * 4
     assert neighbour.status_code == 201
+
+
+# --- allauth's limits (failed logins) ------------------------------------------------------
+
+
+def test_without_a_trusted_proxy_a_forwarded_header_does_not_escape_the_login_limit(
+    verified_user: User,
+) -> None:
+    attacker = Headless("app")
+    address = unique_ip()
+    guesses = [
+        _log_in(attacker, verified_user.email, "wrong", address, f"203.0.113.{i}").status_code
+        for i in range(5)
+    ]
+
+    again = _log_in(attacker, verified_user.email, PASSWORD, address, "203.0.113.99")
+
+    assert guesses == [400] * 5
+    assert again.status_code == 429
+    assert attacker.token is None
+
+
+def test_behind_the_proxy_the_login_limit_counts_the_address_it_saw(
+    settings: Settings, verified_user: User
+) -> None:
+    settings.TRUSTED_PROXY_COUNT = 1
+    attacker, owner = Headless("app"), Headless("app")
+    address = unique_ip()
+    guesses = [
+        _log_in(attacker, verified_user.email, "wrong", PROXY, f"203.0.113.{i}, {address}")
+        for i in range(5)
+    ]
+
+    # the attacker's prepended values do not make a new address of it ...
+    again = _log_in(attacker, verified_user.email, PASSWORD, PROXY, f"203.0.113.99, {address}")
+    # ... and the owner, behind the same proxy from another address, is not held back
+    own = _log_in(owner, verified_user.email, PASSWORD, PROXY, unique_ip())
+
+    assert [g.status_code for g in guesses] == [400] * 5
+    assert again.status_code == 429
+    assert own.status_code == 200, own.json()
+    assert own.json()["meta"]["is_authenticated"] is True
