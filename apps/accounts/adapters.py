@@ -1,10 +1,17 @@
 from __future__ import annotations
 
+from typing import Any
+
 from allauth.account.adapter import DefaultAccountAdapter
+from allauth.core.exceptions import ImmediateHttpResponse
 from django.contrib.auth.base_user import AbstractBaseUser
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.forms import BaseForm
 from django.http import HttpRequest
 
+from apps.common.addresses import client_address
+
+from . import logins
 from .models import User
 from .services import default_display_name
 
@@ -14,6 +21,9 @@ class AccountAdapter(DefaultAccountAdapter):
 
     The name is generated rather than taken from the e-mail address: opponents see it, and the
     address is private. Players choose their own with ``PATCH /api/v1/me/``.
+
+    allauth's rate limits count per the club's client address, and failed logins per account
+    *and* address (``logins``).
     """
 
     def save_user(
@@ -27,3 +37,29 @@ class AccountAdapter(DefaultAccountAdapter):
         if commit:
             player.save()
         return player
+
+    def get_client_ip(self, request: HttpRequest) -> str:
+        """The address every allauth rate limit counts by (apps/common/addresses.py), rather
+        than allauth's own reading of X-Forwarded-For (``ALLAUTH_TRUSTED_PROXY_COUNT``, unset).
+        allauth cuts an IPv6 one to its /64 itself."""
+        address = client_address(request)
+        if not address:
+            raise PermissionDenied("Unable to determine client IP address")
+        return address
+
+    def _get_login_attempts_cache_key(self, request: HttpRequest, **credentials: Any) -> str:
+        # allauth counts failed logins under this key, and clears it on a password reset (then
+        # for the address that reset it); it is the account, and here the address too
+        account = super()._get_login_attempts_cache_key(request, **credentials)
+        return logins.failures_key(account, request)
+
+    def pre_authenticate(self, request: HttpRequest, **credentials: Any) -> None:
+        """Counts the attempt (allauth takes it back if the password was right); over a limit,
+        the answer is 429 with ``Retry-After`` rather than allauth's 400."""
+        try:
+            super().pre_authenticate(request, **credentials)
+        except ValidationError as refused:
+            if refused.code != logins.REFUSED:
+                raise
+            key = self._get_login_attempts_cache_key(request, **credentials)
+            raise ImmediateHttpResponse(logins.too_many(request, refused, key=key)) from None

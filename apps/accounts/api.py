@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
+from apps.common.addresses import limited_address
 from apps.common.errors import Conflict
 from apps.common.inputs import BodySerializer
 from apps.common.schema import CSRF_FAILED, NOT_AUTHENTICATED, problem_responses
@@ -44,6 +45,10 @@ class GuestThrottle(AnonRateThrottle):
 
     def get_rate(self) -> str | None:
         return settings.GUEST_CREATE_RATE
+
+    def get_ident(self, request: Request) -> str:
+        # not DRF's reading of X-Forwarded-For, which any client can write
+        return limited_address(request._request)
 
 
 class GuestCreateApi(APIView):

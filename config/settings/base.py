@@ -119,6 +119,14 @@ ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 ACCOUNT_EMAIL_VERIFICATION_BY_CODE_ENABLED = True
 ACCOUNT_PASSWORD_RESET_BY_CODE_ENABLED = True
 ACCOUNT_ADAPTER = "apps.accounts.adapters.AccountAdapter"
+# allauth's limits count per client address as apps/common/addresses.py reads it (the adapter's
+# get_client_ip; ALLAUTH_TRUSTED_PROXY_COUNT stays unset: TRUSTED_PROXY_COUNT below says it).
+# Failed logins (apps/accounts/logins.py, docs/api.md "Login limits"): per address, whatever the
+# accounts ("ip"), and per account *and* address ("key"), so that guessing holds back the
+# guesser and never locks the owner out. Beyond either: 429 too_many_login_attempts with
+# Retry-After. A guess from many addresses at one account is held back only address by address
+# (the price of never locking the owner out); long passwords (AUTH_PASSWORD_VALIDATORS) carry it.
+ACCOUNT_RATE_LIMITS = {"login_failed": env("LOGIN_FAILED_RATES", default="10/m/ip,5/5m/key")}
 HEADLESS_ONLY = True
 HEADLESS_CLIENTS = ("app", "browser")
 HEADLESS_FRONTEND_URLS = {
@@ -146,6 +154,16 @@ CORS_EXPOSE_HEADERS = ("Retry-After", "WWW-Authenticate", "Allow", "X-Request-ID
 CORS_ALLOW_CREDENTIALS = False
 CORS_PREFLIGHT_MAX_AGE = 3600
 
+# --- client addresses, as every per-address limit counts them (apps/common/addresses.py) ----
+# How many reverse proxies stand in front of the web and socket processes, each one appending
+# to X-Forwarded-For the address it got the request from. 0 (the default): none, the socket's
+# peer is the client and the header, which any client can write, is ignored. N: the N-th entry
+# from the right is the client's, anything to its left is the client's own writing and ignored.
+# deploy/compose.yaml sets 1 for its nginx (which overwrites the header with the address it saw).
+# Too high a count lets clients pick their address; too low counts all of them as the proxy.
+# The web processes must not be reachable but through the proxies.
+TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
+
 # Guests created per client address (429 ``throttled`` beyond), as DRF writes rates.
 GUEST_CREATE_RATE = env("GUEST_CREATE_RATE", default="30/hour")
 
@@ -162,6 +180,9 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "apps.common.errors.problem_exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    # DRF's own throttles read X-Forwarded-For whole unless told the proxies (the guest
+    # throttle asks apps/common/addresses.py instead; this is for any stock throttle)
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Snapszer Klub API",

@@ -78,6 +78,24 @@ def test_the_proxy_routes_to_the_ports_the_commands_listen_on() -> None:
     assert "proxy_set_header X-Request-ID $request_id;" in nginx
 
 
+def test_the_proxy_forwards_the_address_it_saw_on_every_route() -> None:
+    """nginx sets proxy_set_header of the server level only in locations that set none; each
+    location must send the forwarded headers itself, X-Forwarded-For overwritten (a client's
+    own value passed on would be taken for its address: TRUSTED_PROXY_COUNT=1)."""
+    nginx = (DEPLOY / "nginx.conf").read_text()
+    routes = re.findall(r"location (/\S*) \{([^}]*)\}", nginx)
+    assert {path for path, _ in routes} == {"/", "/ws/"}
+    for path, block in routes:
+        sent = dict(re.findall(r"proxy_set_header (\S+) ([^;]+);", block))
+        assert sent["X-Forwarded-For"] == "$remote_addr", path
+        assert sent["Host"] == "$host", path
+        assert sent["X-Forwarded-Proto"] == "$forwarded_proto", path
+        assert sent["X-Request-ID"] == "$request_id", path
+    assert "$proxy_add_x_forwarded_for" not in nginx
+    for name, service in app_services().items():
+        assert service["environment"]["TRUSTED_PROXY_COUNT"] == "1", name
+
+
 def test_the_image_runs_the_web_command_by_default() -> None:
     dockerfile = (DEPLOY / "Dockerfile").read_text()
     cmd = re.search(r"^CMD (\[.*\])$", dockerfile, flags=re.MULTILINE)
