@@ -19,6 +19,13 @@ from apps.common.schema import CSRF_FAILED, NOT_AUTHENTICATED, problem_responses
 from . import services
 from .models import User
 
+# The 400s of a request that sets a display name (names.py; docs/api.md section 10).
+NAME_REFUSED = (
+    "`invalid_input`, `parse_error`; a display name refused: `display_name_invisible`, "
+    "`display_name_hidden_character`, `display_name_too_many_marks`, `display_name_reserved`, "
+    "`display_name_taken`"
+)
+
 
 class PlayerSerializer(serializers.ModelSerializer):
     class Meta:
@@ -28,6 +35,7 @@ class PlayerSerializer(serializers.ModelSerializer):
 
 
 class GuestInput(BodySerializer):
+    # checked in full, and normalised, by services.display_name_clean
     display_name = serializers.CharField(max_length=40, required=False, allow_blank=True)
 
 
@@ -65,7 +73,7 @@ class GuestCreateApi(APIView):
             201: GuestOutput,
             **problem_responses(
                 {
-                    400: "`invalid_input`, `parse_error`",
+                    400: NAME_REFUSED,
                     403: CSRF_FAILED,
                     409: "`already_authenticated`: the request already carries a session",
                     429: "`throttled`: too many guests from this address; see Retry-After",
@@ -87,6 +95,7 @@ class GuestCreateApi(APIView):
 
 
 class ProfileInput(BodySerializer):
+    # checked in full, and normalised, by services.display_name_clean
     display_name = serializers.CharField(max_length=40, required=False)
     avatar_url = serializers.URLField(max_length=500, required=False, allow_blank=True)
 
@@ -110,7 +119,7 @@ class MeApi(APIView):
             200: PlayerSerializer,
             **problem_responses(
                 {
-                    400: "`invalid_input`, `parse_error`",
+                    400: NAME_REFUSED,
                     401: NOT_AUTHENTICATED,
                     403: CSRF_FAILED,
                 }

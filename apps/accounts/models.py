@@ -1,16 +1,41 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+
+from .names import display_name_skeleton
 
 
 class User(AbstractUser):
     """A player (or staff). Guests have no e-mail and may only play the computer."""
 
     display_name = models.CharField(max_length=40, blank=True)
+    # What the display name looks like (names.py), kept in step by ``save``: the look-up of a
+    # player whose name looks like a new one (``services.display_name_clean``).
+    display_name_skeleton = models.CharField(max_length=200, blank=True, editable=False)
     avatar_url = models.URLField(max_length=500, blank=True)
     is_guest = models.BooleanField(default=False)
+
+    class Meta(AbstractUser.Meta):
+        indexes = [
+            # players only: guests play the computer, nobody sees their names
+            models.Index(
+                fields=["display_name_skeleton"],
+                condition=models.Q(is_guest=False),
+                name="user_player_name_skeleton",
+            )
+        ]
 
     @property
     def public_name(self) -> str:
         return self.display_name or self.username
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        skeleton = display_name_skeleton(self.display_name) if self.display_name else ""
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "display_name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "display_name_skeleton"}
+        self.display_name_skeleton = skeleton
+        super().save(*args, **kwargs)

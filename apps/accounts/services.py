@@ -1,22 +1,68 @@
-"""Account services: guests and profiles."""
+"""Account services: guests, profiles and the display names they choose."""
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 
 from django.contrib.auth import login
-from django.db import transaction
+from django.db import connection, transaction
 from django.http import HttpRequest
 
 from .models import User
+from .names import DisplayNameRefused, display_name_check, display_name_skeleton
 
 GUEST_DISPLAY_NAME = "Vendég"  # "guest"
 PLAYER_DISPLAY_NAME = "Játékos"  # "player"
+# The numbers a new player's name is drawn from, one try each: a taken one draws again, from a
+# wider range after a few (``default_display_name``).
+_DEFAULT_NUMBER_RANGES = ((1000, 9999),) * 4 + ((100_000, 999_999),) * 4 + ((10**8, 10**9 - 1),)
+
+
+def display_name_taken(name: str, *, user: User | None = None) -> bool:
+    """Whether a player other than ``user`` has a name that looks like ``name`` (the same
+    skeleton, names.py). Guests' names count for nobody: they play the computer only."""
+    others = User.objects.filter(is_guest=False, display_name_skeleton=display_name_skeleton(name))
+    if user is not None and user.pk is not None:
+        others = others.exclude(pk=user.pk)
+    return others.exists()
+
+
+def _name_lock(name: str) -> None:
+    """Until the transaction ends, nobody else takes a name that looks like ``name``: two
+    players choosing look-alike names at once are checked one after the other. (SQLite, in
+    embedded mode, runs one writing transaction at a time anyway.)"""
+    if connection.vendor != "postgresql":
+        return
+    digest = hashlib.blake2b(f"display_name:{display_name_skeleton(name)}".encode(), digest_size=8)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_advisory_xact_lock(%s)", [int.from_bytes(digest.digest(), signed=True)]
+        )
+
+
+def display_name_clean(raw: str, *, user: User) -> str:
+    """``raw`` as the display name ``user`` may take: normalised and allowed (names.py), and
+    no other player's name looks like it; ``DisplayNameRefused`` otherwise. Call it in the
+    transaction that saves the name (its lock holds until then). Every way of setting a name
+    goes through here: guests, ``PATCH /api/v1/me/``, the admin."""
+    name = display_name_check(raw, staff=user.is_staff)
+    _name_lock(name)
+    if display_name_taken(name, user=user):
+        raise DisplayNameRefused(
+            "another player's name is this one or looks like it; choose another",
+            code="display_name_taken",
+        )
+    return name
 
 
 def default_display_name() -> str:
-    """A new player's name until they choose one, e.g. ``Játékos 4821``."""
-    return f"{PLAYER_DISPLAY_NAME} {secrets.randbelow(9000) + 1000}"
+    """A new player's name until they choose one, e.g. ``Játékos 4821``: one no player has."""
+    for low, high in _DEFAULT_NUMBER_RANGES:
+        name = f"{PLAYER_DISPLAY_NAME} {low + secrets.randbelow(high - low + 1)}"
+        if not display_name_taken(name):
+            break
+    return name
 
 
 @transaction.atomic
@@ -27,9 +73,9 @@ def guest_create(*, request: HttpRequest, display_name: str = "") -> tuple[User,
     get the session cookie.
     """
     suffix = secrets.token_hex(8)
-    user = User(
-        username=f"guest-{suffix}", is_guest=True, display_name=display_name or GUEST_DISPLAY_NAME
-    )
+    user = User(username=f"guest-{suffix}", is_guest=True, display_name=GUEST_DISPLAY_NAME)
+    if display_name:
+        user.display_name = display_name_clean(display_name, user=user)
     user.set_unusable_password()
     user.save()
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
@@ -39,10 +85,11 @@ def guest_create(*, request: HttpRequest, display_name: str = "") -> tuple[User,
     return user, token
 
 
+@transaction.atomic
 def profile_update(*, user: User, display_name: str | None, avatar_url: str | None) -> User:
     fields = []
     if display_name is not None:
-        user.display_name = display_name
+        user.display_name = display_name_clean(display_name, user=user)
         fields.append("display_name")
     if avatar_url is not None:
         user.avatar_url = avatar_url

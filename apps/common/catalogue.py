@@ -69,6 +69,31 @@ _SERVER: dict[str, tuple[int, str]] = {
     "suspended": (403, "you are suspended from online play and chat; `ends_at` says until when"),
     "banned": (403, "you are banned from online play"),
     "blocked": (403, "you and the other player blocked one another"),
+    # display names (apps/accounts/names.py)
+    "display_name_invisible": (
+        400,
+        "the display name shows nothing: only spaces or invisible (zero-width, format) characters",
+    ),
+    "display_name_hidden_character": (
+        400,
+        "the display name holds a control, format or invisible character: zero-width ones, "
+        "direction overrides and isolates (U+202A–202E, U+2066–2069), line breaks, fillers, "
+        "private-use or unassigned characters",
+    ),
+    "display_name_too_many_marks": (
+        400,
+        "the display name has more than 2 accents or other combining marks on one character",
+    ),
+    "display_name_reserved": (
+        400,
+        "the display name is, or looks like, the computer's (Kati), or names the club or its "
+        "staff (admin, moderator, Snapszer Klub…)",
+    ),
+    "display_name_taken": (
+        400,
+        "another player's display name is this one or looks like it (compared without case, "
+        "accents, spaces or punctuation, look-alike letters as one)",
+    ),
     # matches and rooms
     "unknown_variant": (400, "no such variant"),
     "unknown_strength": (400, "no such computer strength (for this variant)"),

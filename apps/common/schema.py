@@ -34,7 +34,7 @@ class ProblemSerializer(serializers.Serializer):
     errors = serializers.DictField(
         child=serializers.ListField(child=serializers.CharField()),
         required=False,
-        help_text="invalid_input only: the messages per request field",
+        help_text="invalid_input and the display_name_* codes: the messages per request field",
     )
     current_version = serializers.IntegerField(
         required=False, help_text="version_conflict only: the match's version now"

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django import forms
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
+from django.contrib.auth.forms import UserChangeForm
 from django.db.models import Count, Q, QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
@@ -21,6 +23,8 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from apps.accounts.models import User
+from apps.accounts.names import DisplayNameRefused
+from apps.accounts.services import display_name_clean
 from apps.matches.models import Match, Seat
 from apps.wallet.selectors import balance_of
 
@@ -88,8 +92,24 @@ class SanctionedFilter(admin.SimpleListFilter):
 STATS_FIELDS = ("matches_summary", "coins", "moderation_summary")
 
 
+class PlayerChangeForm(UserChangeForm):
+    """The user page's form: a display name an administrator enters obeys the rules a player's
+    own does (``display_name_clean``; a staff account may use the staff words). Left empty,
+    the player is shown by username, as before."""
+
+    def clean_display_name(self) -> str:
+        name: str = self.cleaned_data["display_name"]
+        if not name:
+            return name
+        try:
+            return display_name_clean(name, user=self.instance)
+        except DisplayNameRefused as refused:
+            raise forms.ValidationError(refused.detail, code=refused.code) from None
+
+
 @admin.register(User)
 class UserAdmin(BaseUserAdmin):
+    form = PlayerChangeForm
     list_display = (
         "username",
         "email",
