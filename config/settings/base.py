@@ -16,6 +16,8 @@ ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["127.0.0.1", "localhos
 PUBLIC_BASE_URL = env("PUBLIC_BASE_URL", default="http://127.0.0.1:8000")
 
 INSTALLED_APPS = [
+    # first: its ``runserver`` (daphne's, with the sockets of config/ws.py) is the one run
+    "config",
     "daphne",
     "django.contrib.admin",
     "django.contrib.auth",

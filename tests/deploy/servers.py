@@ -2,10 +2,10 @@
 the sockets), under the production settings, on the test database and the test run's Redis.
 
 Tests get them from the ``club_processes`` fixture (``conftest.py``): ``club.web()``,
-``club.ws()``, ``club.worker()`` start one (``**env`` over the production environment),
-``club.ready()`` waits until each started one answers ``/healthz`` (a worker: logs that it is
-ready); all are stopped at teardown. The fixture makes the
-test transactional (the processes see only committed rows)."""
+``club.ws()``, ``club.worker()`` start one, and ``club.runserver()`` the server of embedded
+mode (``**env`` over the production environment); ``club.ready()`` waits until each started
+one answers ``/healthz`` (a worker: logs that it is ready); all are stopped at teardown. The
+fixture makes the test transactional (the processes see only committed rows)."""
 
 from __future__ import annotations
 
@@ -171,6 +171,15 @@ def start_ws(**env: str) -> ClubProcess:
     )
 
 
+def start_runserver(**env: str) -> ClubProcess:
+    """``manage.py runserver``, the server of embedded mode (``make run``), on the production
+    environment: which WebSocket server it runs does not depend on the settings, and these
+    spare the developer's SQLite file."""
+    port = closed_port()
+    command = [str(BIN / "python"), "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"]
+    return start("runserver", command, port, production_env(**env))
+
+
 class Club:
     """The processes a test started."""
 
@@ -183,6 +192,10 @@ class Club:
 
     def ws(self, **env: str) -> ClubProcess:
         self.processes.append(start_ws(**env))
+        return self.processes[-1]
+
+    def runserver(self, **env: str) -> ClubProcess:
+        self.processes.append(start_runserver(**env))
         return self.processes[-1]
 
     def worker(self, **env: str) -> ClubProcess:
