@@ -6,6 +6,9 @@
 - Celery: a task published while the variable is set carries it in its message headers
   (``before_task_publish``); the worker sets it while the task runs (``task_prerun``), so the
   task's logs, and the tasks it publishes in turn, hold the same id.
+- ``ForeignHostFilter``: a request for a host not in ``ALLOWED_HOSTS`` is one ``WARNING``
+  line, without the traceback Django logs it with as an ``ERROR`` (``LOGGING`` in
+  config/settings/base.py, kept by production's).
 - ``JsonFormatter``: one JSON object per line, with the time (UTC), level, logger, message,
   request id, the running task's id and name, the traceback of an exception, and the extra
   fields of the record (Django adds ``status_code`` and the request, logged as its method
@@ -25,6 +28,8 @@ from typing import Any
 
 from celery import current_task
 from django.http import HttpRequest, HttpResponse
+
+from .text import clip
 
 HEADER = "X-Request-ID"
 CELERY_HEADER = "request_id"
@@ -99,6 +104,30 @@ def celery_signals_connect() -> None:
     before_task_publish.connect(task_headers_add, weak=False, dispatch_uid="request_id")
     task_prerun.connect(task_request_id_set, weak=False, dispatch_uid="request_id")
     task_postrun.connect(task_request_id_clear, weak=False, dispatch_uid="request_id")
+
+
+# --- foreign hosts ---------------------------------------------------------------------------
+
+#: A logged refusal of a foreign host quotes at most this many characters (the host is the
+#: client's, and Django's message names it twice).
+FOREIGN_HOST_MESSAGE_LIMIT = 300
+
+
+class ForeignHostFilter(logging.Filter):
+    """For the logger ``django.security.DisallowedHost``: a request whose ``Host`` is not in
+    ``ALLOWED_HOSTS`` (scanners, a proxy passing a client's ``Host`` on) is answered 400, and
+    Django logs an ``ERROR`` with the traceback of ``request.get_host()``: noise that pages
+    nobody should be paged for, and that says nothing the message does not. Here it becomes
+    one ``WARNING`` line without a traceback (dropped when the logger is set above
+    ``WARNING``)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not logging.getLogger(record.name).isEnabledFor(logging.WARNING):
+            return False
+        record.levelno, record.levelname = logging.WARNING, logging.getLevelName(logging.WARNING)
+        record.msg, record.args = clip(record.getMessage(), FOREIGN_HOST_MESSAGE_LIMIT), ()
+        record.exc_info = record.exc_text = None
+        return True
 
 
 # --- the formatter ---------------------------------------------------------------------------

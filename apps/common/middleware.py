@@ -44,6 +44,9 @@ class ApiProblemMiddleware:
         title = response.reason_phrase
         body = problem_body(status_code=status, code=code, title=title, detail=title)
         problem = JsonResponse(body, status=status, content_type=CONTENT_TYPE)
+        # Django logs an error answer once; the page replaced was (a refused foreign host's
+        # one WARNING line, a server error's traceback): not a second line for this one.
+        problem._has_been_logged = getattr(response, "_has_been_logged", False)  # type: ignore[attr-defined]
         for header in ("Allow", "Retry-After"):
             if header in response:
                 problem[header] = response[header]

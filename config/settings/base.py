@@ -72,6 +72,16 @@ ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
 
+# Logs: Django's own (on the console under DEBUG), except that a request for a host not in
+# ALLOWED_HOSTS is one WARNING line without a traceback (apps/common/logs.py). Production's
+# JSON logs keep these filters and loggers.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"foreign_host": {"()": "apps.common.logs.ForeignHostFilter"}},
+    "loggers": {"django.security.DisallowedHost": {"filters": ["foreign_host"]}},
+}
+
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",

@@ -10,6 +10,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 from .base import *  # noqa: F403
 from .base import EMBEDDED_SECRET_KEY, env
+from .base import LOGGING as BASE_LOGGING
 
 
 def _secret_key() -> str:
@@ -94,6 +95,7 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"json": {"()": "apps.common.logs.JsonFormatter"}},
+    "filters": BASE_LOGGING["filters"],
     "handlers": {
         "stdout": {
             "class": "logging.StreamHandler",
@@ -107,6 +109,7 @@ LOGGING = {
         # ADMINS is not how this club learns of errors): its records reach the root's.
         "django": {"handlers": [], "level": _LOG_LEVEL, "propagate": True},
         "django.server": {"handlers": [], "level": _LOG_LEVEL, "propagate": True},
+        **BASE_LOGGING["loggers"],
     },
 }
 # `collectstatic` writes hashed, compressed files; the web client's imports point at them.

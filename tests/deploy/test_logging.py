@@ -4,6 +4,7 @@ published the Celery task; a server error's line holds its traceback."""
 
 from __future__ import annotations
 
+import importlib
 import io
 import json
 import logging
@@ -23,6 +24,7 @@ from celery.signals import before_task_publish
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.test import Client
 from django.urls import path
+from django.utils.log import DEFAULT_LOGGING
 
 from config.celery import app
 from config.urls import urlpatterns as club
@@ -100,6 +102,42 @@ def test_a_request_id_from_the_proxy_is_kept(
     assert response["X-Request-ID"] == "edge-4f1c2a9b"
     (warning,) = [r for r in records(json_logs) if r["logger"] == "django.request"]
     assert warning["request_id"] == "edge-4f1c2a9b"  # logged after the middleware returned
+
+
+@pytest.mark.parametrize("path", ["/api/v1/errors/", "/"])
+def test_a_foreign_host_is_one_warning_line_without_a_traceback(
+    db: None, json_logs: io.StringIO, path: str
+) -> None:
+    response = Client().get(path, HTTP_HOST="scanner.example", HTTP_X_REQUEST_ID="req-host-1")
+
+    assert response.status_code == 400
+    logged = [r for r in records(json_logs) if r["level"] in ("WARNING", "ERROR", "CRITICAL")]
+    assert len(logged) == 1, logged
+    (line,) = logged
+    assert (line["level"], line["logger"]) == ("WARNING", "django.security.DisallowedHost")
+    assert "scanner.example" in line["message"] and "\n" not in line["message"]
+    assert "exc_info" not in line
+    assert (line["status_code"], line["path"], line["request_id"]) == (400, path, "req-host-1")
+
+
+def test_embedded_mode_logs_a_foreign_host_without_a_traceback(db: None, settings: Any) -> None:
+    """``make run``: Django's console logging (DEBUG on) with the base settings' filter."""
+    settings.DEBUG = True
+    stderr = io.StringIO()
+    saved, sys.stderr = sys.stderr, stderr
+    try:
+        logging.config.dictConfig(DEFAULT_LOGGING)
+        logging.config.dictConfig(importlib.import_module("config.settings.base").LOGGING)
+    finally:
+        sys.stderr = saved
+    try:
+        response = Client().get("/api/v1/errors/", HTTP_HOST="scanner.example")
+    finally:
+        logging.config.dictConfig(settings.LOGGING)
+
+    assert response.status_code == 400
+    (line,) = stderr.getvalue().splitlines()
+    assert line.startswith("Invalid HTTP_HOST header: 'scanner.example'")
 
 
 @pytest.mark.parametrize("sent", ["x" * 201, "two words", "nul\x00", ""])
