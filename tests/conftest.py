@@ -13,7 +13,7 @@ from django.test import RequestFactory
 from rest_framework.test import APIClient
 
 from apps.accounts.models import User
-from apps.common import authentication
+from apps.common import authentication, logs
 from apps.matches import attendance, event_store, seating
 from tests.factories import GuestFactory, UserFactory
 from tests.schema_check import Check, api_schema, response_checker
@@ -79,6 +79,13 @@ def _fresh_state_cache() -> Iterator[None]:
     yield
     for clear in (*caches, attendance.written_clear):
         clear()
+
+
+@pytest.fixture(autouse=True)
+def _no_request_id() -> None:
+    """No request id left by an earlier test: it is dropped when a response is closed, and some
+    test clients (schemathesis's WSGI transport) never close theirs."""
+    logs.request_id_clear()
 
 
 @pytest.fixture

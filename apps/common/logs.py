@@ -60,11 +60,11 @@ class RequestIdMiddleware:
         response[HEADER] = request_id
         # Django logs an error answer after the middleware returned: the id is dropped when
         # the response is closed, once the server has sent it.
-        response._resource_closers.append(_forget)
+        response._resource_closers.append(request_id_clear)
         return response
 
 
-def _forget() -> None:
+def request_id_clear() -> None:
     _request_id.set(None)
 
 
