@@ -258,8 +258,11 @@ def _raised_codes() -> Iterator[tuple[str, int | None, str]]:
             keywords = {k.arg: k.value for k in node.keywords}
             if name == "RuleViolation" and node.args:
                 yield constant(node.args[0]), None, where
-            elif name == "_refuse" and len(node.args) == 2:
-                yield constant(node.args[1]), None, where
+            elif (
+                name == "_refuse" and len(node.args) == 2 and isinstance(node.args[1], ast.Constant)
+            ):
+                # (a code not written out is a Problem's, relayed: found where it is raised)
+                yield node.args[1].value, None, where
             elif name == "problem_body" and isinstance(keywords["code"], ast.Constant):
                 yield keywords["code"].value, constant(keywords["status_code"]), where
             elif name in classes and not (name == "NotFound" and "exceptions" in ast.unparse(func)):

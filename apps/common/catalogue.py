@@ -137,6 +137,10 @@ _SERVER: dict[str, tuple[int, str]] = {
     "own_offer": (409, "the other player has to accept your rematch offer"),
     "rematch_expired": (410, "the rematch offer ran out"),
     "rematch_started": (409, "a rematch of this match was already played"),
+    "rematch_unavailable": (
+        409,
+        "another player of the match cannot play online now (the reason is theirs to know)",
+    ),
     # chat, blocks and voice calls
     "not_online_match": (409, "chat and calls exist only in matches between players"),
     "message_empty": (400, "a chat message needs some text"),

@@ -236,12 +236,13 @@ class AuthenticatedJsonConsumer(AsyncJsonWebsocketConsumer, abc.ABC):
     async def receive_authenticated(self, message: dict[str, Any]) -> None:
         """A message after authentication (ignored unless a subclass handles it)."""
 
-    async def _refuse(self, close_code: int, code: str) -> None:
+    async def _refuse(self, close_code: int, code: str, **extra: Any) -> None:
+        """Send ``{"type": "error", "code", …extra}`` and close with ``close_code``."""
         if self._refused:
             return
         self._refused = True
         self._stop_deadline()
-        await self.send_json({"type": "error", "code": code})
+        await self.send_json({"type": "error", "code": code, **extra})
         await self.close(code=close_code)
 
 

@@ -8,7 +8,9 @@ a client whose last seen ``seq`` is below ``version``, or that sees a gap, fetch
 ``GET /api/v1/matches/<id>/events/?after_seq=N``. Events pushed while the socket was joining may
 arrive after ``ready`` with a ``seq`` at or below its ``version``: clients skip those.
 
-Close codes: 4401 not authenticated, 4403 not a participant (or no such match), 1013 the
+Close codes: 4401 not authenticated, 4403 not a participant (or no such match), or a player
+barred from online play on an online match (``suspended`` with ``ends_at``, or ``banned``):
+refused when it opens, closed at once when the sanction is issued (``withdrawal.py``); 1013 the
 channel layer (Redis) does not answer: try again later. Once refused, a socket takes no more
 messages. A session cookie counts only when the handshake comes from
 one of our own origins (or from no browser at all): otherwise any web page could open the
@@ -35,19 +37,25 @@ from django.conf import settings
 
 from apps.accounts.models import User
 from apps.common.errors import Problem
+from apps.common.policies import online_refusal
 from apps.common.sockets import NOT_AUTHENTICATED, AuthenticatedJsonConsumer
 from apps.matches.engine import clip
 from apps.matches.models import Match, Seat
 
 from . import attendance
-from .push import envelopes_from_message, match_group
+from .push import envelopes_from_message, match_group, player_tables_group
 
 NOT_A_PARTICIPANT = 4403
 __all__ = ["NOT_AUTHENTICATED", "NOT_A_PARTICIPANT", "MatchConsumer"]
 
 
-def _seat_of(match_id: str, user: User) -> int | None:
-    return Seat.objects.filter(match_id=match_id, user=user).values_list("index", flat=True).first()
+def _seat_of(match_id: str, user: User) -> tuple[int, str] | None:
+    """The user's seat in the match and the match's mode (``None``: not a participant)."""
+    return (
+        Seat.objects.filter(match_id=match_id, user=user)
+        .values_list("index", "match__mode")
+        .first()
+    )
 
 
 def _version_of(match_id: str) -> int:
@@ -69,7 +77,8 @@ class MatchConsumer(AuthenticatedJsonConsumer):
     match_id: str
     seat: int | None = None
     _seen_at: float = 0.0  # when this socket last reported a sign of life (monotonic)
-    forward_only = frozenset({"match.events", "match.notice"})
+    _tables_group: str | None = None  # the player's group of online-match sockets, once joined
+    forward_only = frozenset({"match.events", "match.notice", "player.barred"})
 
     async def connect(self) -> None:
         self.match_id = str(self.scope["url_route"]["kwargs"]["match_id"])
@@ -89,10 +98,20 @@ class MatchConsumer(AuthenticatedJsonConsumer):
         """The participant's socket is closing (subclasses end what it was part of)."""
 
     async def _join(self, user: User) -> None:
-        seat = await database_sync_to_async(_seat_of)(self.match_id, user)
-        if seat is None:
+        found = await database_sync_to_async(_seat_of)(self.match_id, user)
+        if found is None:
             await self._refuse(NOT_A_PARTICIPANT, "match_not_found")
             return
+        seat, mode = found
+        if mode != Match.Mode.COMPUTER:
+            # Joined before the check, so a sanction issued from now on closes this socket.
+            tables = player_tables_group(user.id)
+            await self.channel_layer.group_add(tables, self.channel_name)
+            self._tables_group = tables
+            refusal = await database_sync_to_async(online_refusal)(user.id)
+            if refusal is not None:
+                await self._refuse(NOT_A_PARTICIPANT, refusal.code, **refusal.extra)
+                return
         await self.channel_layer.group_add(match_group(self.match_id), self.channel_name)
         self.seat, self.user_id = seat, user.id
         # Read the version after joining the group, so no event falls between the two.
@@ -114,6 +133,8 @@ class MatchConsumer(AuthenticatedJsonConsumer):
 
     async def disconnect(self, code: int) -> None:
         self._stop_deadline()
+        if self._tables_group is not None:
+            await self._group_discard(self._tables_group)
         if self.seat is not None:
             await self._group_discard(match_group(self.match_id))
         await self.leave_table()
@@ -124,6 +145,11 @@ class MatchConsumer(AuthenticatedJsonConsumer):
         """A notice about the match for both players (a rematch offered, a rematch started)."""
         if not self._refused and self.seat is not None:
             await self.send_json(message["frame"])
+
+    async def player_barred(self, message: dict[str, Any]) -> None:
+        """A moderator barred this socket's player from online play: the socket closes, telling
+        the player why (``withdrawal.sockets_close``)."""
+        await self._refuse(NOT_A_PARTICIPANT, message["code"], **message["extra"])
 
     async def match_events(self, message: dict[str, Any]) -> None:
         """New events of the match, as stored: redacted here for this socket's seat."""

@@ -17,6 +17,12 @@ def match_group(match_id: UUID | str) -> str:
     return f"match.{match_id}"
 
 
+def player_tables_group(user_id: int) -> str:
+    """One player's sockets on online matches: closed at once when a moderator bars the player
+    from online play (``withdrawal.sockets_close``)."""
+    return f"tables.{user_id}"
+
+
 def envelopes_for(
     match_id: UUID | str,
     variant: str,

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from apps.accounts.models import User
 from apps.common.errors import Conflict, Forbidden, Gone, NotFound
-from apps.common.policies import blocked_between, require_online_allowed
+from apps.common.policies import blocked_between, online_refusal, require_online_allowed
 
 from . import event_store, services
 from .models import Match, RematchOffer, Seat
@@ -152,16 +152,22 @@ def _finished_match_of(user: User, match_id: UUID) -> tuple[Match, int]:
         seat = next((s.index for s in seats_of(match) if s.user_id == user.id), None)
     if match is None or seat is None:
         raise NotFound("no such match", code="match_not_found")
+    if match.mode != Match.Mode.COMPUTER:
+        require_online_allowed(user.id)  # a suspended or banned player: its own 403
     if match.status != Match.Status.FINISHED or match.end_reason in ("invite_expired", "cancelled"):
         raise Conflict("a rematch can follow only a finished match", code="match_not_finished")
     return match, seat
 
 
 def _check_online(match: Match, user: User) -> None:
-    """Online rematches follow the online rules: no sanctioned player, no blocked pair."""
+    """Online rematches follow the online rules: no sanctioned player, no blocked pair. The
+    caller's own sanction was answered already; another player's is not told (409
+    ``rematch_unavailable``). A player who quit does not count: Kati would take its seat."""
+    if any(online_refusal(other) for other in _stayed(match) if other != user.id):
+        raise Conflict(
+            "a player of this match is not available for a rematch", code="rematch_unavailable"
+        )
     players = [s.user_id for s in seats_of(match) if s.user_id is not None]
-    for player in players:
-        require_online_allowed(player)
     if any(blocked_between(a, b) for a, b in combinations(players, 2)):
         raise Forbidden("you cannot play this player again", code="blocked")
 

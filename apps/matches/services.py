@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from apps.accounts.models import User
 from apps.common.errors import Conflict, Forbidden, Gone, NotFound, Problem
-from apps.common.policies import blocked_between, require_online_allowed
+from apps.common.policies import blocked_between, online_refusal, require_online_allowed
 from apps.matches.engine import (
     INITIAL,
     VARIANTS,
@@ -44,6 +44,8 @@ from .seating import seat_of_user
 # (dealing, deadlines, stand-in cards) only the server sends.
 TABLE_PLAYER_COMMANDS = (Resign, Leave, Pause, Resume, ShowHand)
 ONLINE_ONLY = (Pause, Resume, ShowHand)
+# What a player barred from online play may still send in an online match: giving it up.
+QUITTING = (Resign, Leave)
 INVITE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no I, L, O, 0, 1
 INVITE_LENGTH = 6
 
@@ -157,11 +159,18 @@ def room_cancel(*, user: User, match_id: UUID) -> Match:
     """The creator closes a room nobody has joined yet."""
     with transaction.atomic():
         match = _open_room_locked(user, match_id, "only a room nobody has joined can be cancelled")
-        match.status = Match.Status.CANCELLED
-        match.end_reason = "cancelled"
-        match.finished_at = timezone.now()
-        match.save(update_fields=["status", "end_reason", "finished_at", "updated_at"])
+        room_close(match, timezone.now())
     return match
+
+
+def room_close(match: Match, now: datetime) -> None:
+    """Close a waiting room (the caller holds its lock): joining it answers
+    ``invite_cancelled``. Its creator cancelled it, or was barred from online play
+    (``withdrawal.py``): the others are told the same."""
+    match.status = Match.Status.CANCELLED
+    match.end_reason = "cancelled"
+    match.finished_at = now
+    match.save(update_fields=["status", "end_reason", "finished_at", "updated_at"])
 
 
 def normalize_code(code: str) -> str:
@@ -186,7 +195,10 @@ def room_join(*, user: User, code: str) -> Match:
         if any(s.user_id == user.id for s in seats):
             raise Conflict("you are already in this room", code="already_in_room")
         expired = match.invite_expires_at is not None and match.invite_expires_at <= timezone.now()
-        if match.status == Match.Status.CANCELLED:
+        # A host barred from online play has no open room (``withdrawal.py``): to the others
+        # the room is closed, whatever the reason.
+        barred = match.status == Match.Status.WAITING and online_refusal(match.created_by_id)
+        if match.status == Match.Status.CANCELLED or barred:
             raise Gone("this room was closed by its creator", code="invite_cancelled")
         if match.status == Match.Status.EXPIRED or (
             match.status == Match.Status.WAITING and expired
@@ -204,6 +216,7 @@ def room_join(*, user: User, code: str) -> Match:
 def room_seat_computer(*, user: User, match_id: UUID, strength: str) -> Match:
     """The host fills the next empty seat of its open room with Kati at ``strength``; the match
     starts when every seat is taken."""
+    require_online_allowed(user.id)
     with transaction.atomic():
         match = _open_room_locked(user, match_id, "only an open room takes new seats")
         _check_strength(strength, match.variant)
@@ -338,6 +351,8 @@ def _submit(
                     "pauses and showing your hand are for games with other players",
                     code="online_only",
                 )
+            if match.mode != Match.Mode.COMPUTER and not isinstance(command, QUITTING):
+                require_online_allowed(user.id)  # a suspension or a ban: only giving up
             if not deadlines_applied and deadlines.due_by_clock(match, now):
                 return None
             attendance.seen_on_move(match, seat, now)

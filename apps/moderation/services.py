@@ -1,8 +1,9 @@
 """Moderation services: reports, their resolution, sanctions and their end. Each owns its
 transaction and records what it did in ``ModerationAction`` (who, when, why).
 
-``require_online_allowed`` guards every online endpoint. The ladder of sanctions and the
-workflow (e-mails, automatic end of suspensions, escalation) are in docs/moderation.md.
+``require_online_allowed`` guards every online endpoint. A suspension or a ban takes effect at
+once (``_online_play_end``). The ladder of sanctions and the workflow (e-mails, automatic end
+of suspensions, escalation) are in docs/moderation.md.
 """
 
 from __future__ import annotations
@@ -23,10 +24,14 @@ from apps.accounts.models import User
 from apps.chat.models import Block, ChatMessage
 from apps.chat.services import calls_end_for_block
 from apps.common.errors import Conflict, Forbidden, NotFound, Problem
+from apps.matches import withdrawal
 from apps.matches.engine import echo
 from apps.matches.models import Match
 
+from .guards import restriction_refusal
 from .models import ModerationAction, Report, Sanction
+from .selectors import online_restriction
+from .signals import online_play_barred
 
 
 class TooManyRequests(Problem):
@@ -264,6 +269,14 @@ def report_create(
 # --- sanctions ------------------------------------------------------------------------------
 
 
+def _sanctioned_lock(user_id: int) -> None:
+    """One sanction of a player at a time. ``FOR NO KEY UPDATE``, not ``FOR UPDATE``: rows that
+    refer to the player (a seat in the match a pairing is starting) may still be written while
+    the sanction waits for that pairing's lock on the player's ticket; the full lock made the
+    two wait for each other (a deadlock, tests/moderation/test_concurrency.py)."""
+    User.objects.select_for_update(no_key=True).filter(pk=user_id).first()
+
+
 def _sanction_issue(
     *,
     moderator: User,
@@ -306,7 +319,23 @@ def _sanction_issue(
     _after_commit("sanction_notify", sanction.pk)
     if kind == Sanction.Kind.SUSPENSION:
         _after_commit("suspension_end", sanction.pk, eta=until)
+    if kind in (Sanction.Kind.SUSPENSION, Sanction.Kind.BAN):
+        _online_play_end(user.pk, now)
     return sanction
+
+
+def _online_play_end(user_id: int, now: datetime) -> None:
+    """A suspension or a ban takes effect at once, in the transaction that issues it: the
+    player's matchmaking ticket is cancelled (ranking, by the signal; first, so that a pairing
+    under way commits its match before the next step looks), its waiting rooms are closed or
+    left, its running online matches end as its technical loss, its rematch offers run out,
+    and after the commit its sockets on online matches close (docs/moderation.md)."""
+    online_play_barred.send(Sanction, user_id=user_id, now=now)
+    withdrawal.online_tables_leave(user_id=user_id, now=now)
+    restriction = online_restriction(user_id, now)
+    assert restriction is not None  # the sanction just issued restricts
+    refusal = restriction_refusal(restriction)
+    transaction.on_commit(lambda: withdrawal.sockets_close(user_id, refusal))
 
 
 def sanction_issue(
@@ -322,7 +351,7 @@ def sanction_issue(
     _require(moderator, "moderation.add_sanction")
     reason = _reason(reason)
     with transaction.atomic():
-        User.objects.select_for_update().filter(pk=user.pk).first()
+        _sanctioned_lock(user.pk)
         return _sanction_issue(
             moderator=moderator,
             user=user,
@@ -375,7 +404,7 @@ def report_resolve(
                 reason=reason,
             )
         else:
-            User.objects.select_for_update().filter(pk=locked.reported_id).first()
+            _sanctioned_lock(locked.reported_id)
             _sanction_issue(
                 moderator=moderator,
                 user=locked.reported,

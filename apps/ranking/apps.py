@@ -7,4 +7,6 @@ class RankingConfig(AppConfig):
     verbose_name = "Ranking, matchmaking and the monthly tournament"
 
     def ready(self) -> None:
-        from . import settlement  # noqa: F401, PLC0415 (settles ranked matches as they end)
+        # settlement settles ranked matches as they end; receivers take a barred player out
+        # of the queue
+        from . import receivers, settlement  # noqa: F401, PLC0415

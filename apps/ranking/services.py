@@ -264,6 +264,22 @@ def ticket_cancel(*, user: User, ticket_id: int) -> Ticket:
     return ticket
 
 
+def tickets_withdraw(*, user_id: int, now: datetime) -> int:
+    """Cancel (reason ``restricted``) the waiting ticket of a player a moderator just suspended
+    or banned, inside the transaction that issued the sanction; the player is told after the
+    commit. A pairing holding the ticket is waited for: its match, committed by then, is the
+    sanction's to end. Returns how many tickets were cancelled."""
+    notices: list[tuple[int, dict[str, Any]]] = []
+    waiting = Ticket.objects.select_for_update().filter(
+        user_id=user_id, status=Ticket.Status.WAITING
+    )
+    for ticket in waiting:
+        _ticket_close(ticket, reason=Ticket.Reason.RESTRICTED, now=now)
+        notices.append((user_id, _cancelled_notice(ticket, Ticket.Reason.RESTRICTED)))
+    transaction.on_commit(lambda: _notify_all(notices), robust=True)
+    return len(notices)
+
+
 def _ticket_close(ticket: Ticket, *, reason: str, now: datetime) -> None:
     ticket.status = Ticket.Status.CANCELLED
     ticket.cancel_reason = reason

@@ -1,16 +1,29 @@
 """Concurrent moderation on PostgreSQL: the row locks let exactly one of two simultaneous
-decisions on a report through, and a report sent many times at once is filed once."""
+decisions on a report through, a report sent many times at once is filed once, and a ban
+issued while its player is being paired ends the match the pairing makes."""
 
 from __future__ import annotations
 
+import threading
+import time
+from typing import Any
+from unittest import mock
+
 import pytest
+from django.db import connection
 from rest_framework.test import APIClient
 
 from apps.accounts.models import User
 from apps.common.errors import Problem
+from apps.matches.models import Match
+from apps.matches.services import match_create_ranked
 from apps.moderation.models import ModerationAction, Report, Sanction
 from apps.moderation.selectors import online_restriction
-from apps.moderation.services import report_resolve
+from apps.moderation.services import report_resolve, sanction_issue
+from apps.ranking import services as ranking_services
+from apps.wallet.selectors import balance_of
+from apps.wallet.services import wallet_open
+from tests.conftest import MakePlayer
 from tests.matches.test_concurrency import run_together
 from tests.moderation.conftest import Table, make_moderator
 
@@ -65,3 +78,53 @@ def test_a_report_sent_many_times_at_once_is_filed_once(table: Table) -> None:
     assert Report.objects.count() == 1
     mine = table.host.client.get("/api/v1/reports/").json()
     assert mine["count"] == 1
+
+
+def _lock_waits() -> int:
+    """Backends of this database waiting for a row lock right now."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND wait_event_type = 'Lock'"
+        )
+        return cursor.fetchone()[0]
+
+
+def test_a_ban_issued_while_the_player_is_being_paired_ends_the_new_match(
+    make_player: MakePlayer, moderator: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pairing holds the player's ticket and seats it in a new match; the ban, issued that
+    moment, waits for the ticket, then ends the match the pairing committed. Neither waits for
+    the other in a circle (the ban's lock on the player's row must not keep the pairing from
+    seating the player: a deadlock, one of the two aborted, before)."""
+    waiting, rude = make_player(), make_player()
+    for player in (waiting, rude):
+        wallet_open(user=player.user)
+    start = balance_of(rude.user.id)
+    pairing_started = threading.Event()
+
+    def creator(**kwargs: Any) -> str:
+        pairing_started.set()
+        deadline = time.monotonic() + 5
+        while not _lock_waits() and time.monotonic() < deadline:  # the ban waits on the ticket
+            time.sleep(0.02)
+        return match_create_ranked(**kwargs)
+
+    monkeypatch.setattr(ranking_services, "match_creator", lambda: creator)
+    for player in (waiting, rude):  # queued; the pairing below is the one that pairs them
+        with mock.patch.object(ranking_services, "_pairing_schedule"):
+            ranking_services.ticket_create(user=player.user, stake=100)
+
+    def ban() -> str:
+        assert pairing_started.wait(5)
+        sanction_issue(moderator=moderator, user=rude.user, kind="ban", reason="threats")
+        return "banned"
+
+    outcomes = run_together([lambda: ranking_services.matchmaking_pair(stake=100), ban])
+    assert outcomes == [1, "banned"]
+    match = Match.objects.get(mode=Match.Mode.RANKED)
+    rude_seat = match.seats.get(user=rude.user).index
+    assert (match.status, match.end_reason) == ("finished", "technical_loss")
+    assert match.winner_seat == 1 - rude_seat
+    assert balance_of(rude.user.id) == start - 100
+    assert balance_of(waiting.user.id) == start + 100

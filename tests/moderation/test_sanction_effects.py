@@ -1,6 +1,7 @@
 """Every sanction's effect on every online endpoint: a suspension answers 403 ``suspended`` with
 its end, a ban 403 ``banned``; a warning, a lifted or an ended suspension restricts nothing;
-playing the computer is always allowed, and so is finishing a match already being played."""
+playing the computer is always allowed, and so is giving up a match. (What a sanction does to
+the matches and rooms under way when it is issued: test_sanctions_take_effect.py.)"""
 
 from __future__ import annotations
 
@@ -81,7 +82,7 @@ def test_each_sanction_on_each_online_endpoint(make_player: MakePlayer, name: st
 
 
 @pytest.mark.parametrize("name", list(RESTRICTING))
-def test_the_computer_and_a_match_under_way_stay_playable(
+def test_the_computer_stays_playable_and_a_match_can_be_given_up(
     make_player: MakePlayer, name: str
 ) -> None:
     sanctioned, friend = make_player(), make_player()
@@ -90,8 +91,8 @@ def test_the_computer_and_a_match_under_way_stay_playable(
     against_kati = create_computer_match(sanctioned)
     move = next(a for a in against_kati["view"]["legal_actions"] if a["type"] == "play_card")
     assert act(sanctioned, against_kati, move, "k1").status_code == 200
-    # the friend match already being played can be finished (or resigned), so the opponent is
-    # not punished for the sanction
+    # a bare sanction row (not issued by the service, which would have ended the match) still
+    # lets the player give the match up, so the opponent is not left waiting
     match = fetch(sanctioned, under_way["id"])
     assert act(sanctioned, match, {"type": "resign"}, "r1").status_code == 200
     assert fetch(friend, under_way["id"])["winner_seat"] == 0

@@ -114,12 +114,14 @@ class RoomJoinApi(APIView):
                 {
                     400: "`invalid_input`, `parse_error`",
                     401: NOT_AUTHENTICATED,
-                    403: f"`registration_required`: guests cannot; {CSRF_FAILED}",
+                    403: f"`registration_required`: guests cannot; `suspended` (with "
+                    f"`ends_at`), `banned`: you may not play online; {CSRF_FAILED}",
                     404: "`invite_not_found`: no room has this code",
                     409: "`room_full`: the room already has two players (or has ended); "
                     "`already_in_room`: it is your own room",
                     410: "`invite_expired`: the invitation ran out; "
-                    "`invite_cancelled`: its creator closed the room",
+                    "`invite_cancelled`: its creator closed the room (so is a room whose "
+                    "creator may no longer play online)",
                 }
             ),
         },
@@ -168,7 +170,7 @@ class RoomSeatApi(APIView):
                 {
                     400: "`invalid_input`, `parse_error`, `unknown_strength`",
                     401: NOT_AUTHENTICATED,
-                    403: CSRF_FAILED,
+                    403: f"`suspended`, `banned`: you may not play online; {CSRF_FAILED}",
                     404: "`match_not_found`: no room of yours has this id",
                     409: "`room_not_open`: the room started, expired or was closed; "
                     "`room_full`: no empty seat",
@@ -234,7 +236,8 @@ class MatchActionApi(APIView):
                     400: "`invalid_input`, `parse_error`; `invalid_action`: not an action a "
                     "player may send (unknown type or card, missing or extra fields)",
                     401: NOT_AUTHENTICATED,
-                    403: CSRF_FAILED,
+                    403: "`suspended` (with `ends_at`), `banned`: in a friend or ranked match "
+                    f"you may only `resign` or `leave`; {CSRF_FAILED}",
                     404: NOT_FOUND,
                     409: "`version_conflict` (with `current_version`): the match moved on, "
                     "fetch it and decide again; `match_not_started`; "
@@ -350,6 +353,7 @@ class RematchOfferApi(APIView):
                     403: "`suspended`, `banned`, `blocked`",
                     404: "`match_not_found`",
                     409: "`match_not_finished`, `rematch_started`, `rematch_already_offered`, "
+                    "`rematch_unavailable` (another player may not play online now), "
                     "`insufficient_coins` (ranked)",
                 }
             ),
@@ -378,7 +382,8 @@ class RematchAcceptApi(APIView):
                     403: "`suspended`, `banned`, `blocked`",
                     404: "`match_not_found`, `rematch_not_offered`",
                     409: "`match_not_finished`, `rematch_started`, `own_offer`, "
-                    "`rematch_already_accepted`, `insufficient_coins` (ranked)",
+                    "`rematch_already_accepted`, `rematch_unavailable` (another player may not "
+                    "play online now), `insufficient_coins` (ranked)",
                     410: "`rematch_expired`",
                 }
             ),

@@ -51,7 +51,9 @@ class Leave:
 
 @dataclass(frozen=True, slots=True)
 class TechnicalLoss:
-    """Sent by the service when a seat's reconnect window ran out: that seat loses the match."""
+    """Sent by the service when a seat's reconnect window ran out, or when a moderator barred its
+    player from online play (``apps/matches/withdrawal.py``): that seat loses the match (at a
+    table that plays on without it, the computer takes the seat over)."""
 
     type: ClassVar[str] = "technical_loss"
     seat: int

@@ -1,0 +1,18 @@
+"""The ranking app's reactions to moderation (``apps/moderation/signals.py``): a player barred
+from online play leaves the matchmaking queue at once."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.dispatch import receiver
+
+from apps.moderation.signals import online_play_barred
+
+from .services import tickets_withdraw
+
+
+@receiver(online_play_barred, dispatch_uid="ranking.tickets_withdraw")
+def tickets_withdraw_barred(sender: Any, *, user_id: int, now: datetime, **_: Any) -> None:
+    tickets_withdraw(user_id=user_id, now=now)
