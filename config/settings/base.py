@@ -270,7 +270,7 @@ CELERY_BEAT_SCHEDULE = {
 }
 
 # A match where the computer must move and nothing happened for this long is swept: its move's
-# task was lost (apps.computer.services.bot_moves_sweep). Kati normally moves within a second.
+# task was lost (apps.computer.services.bot_moves_sweep). Kati moves within her think time (below).
 COMPUTER_MOVE_OVERDUE_SECONDS = env.int("COMPUTER_MOVE_OVERDUE_SECONDS", default=10)
 # Kati's think time (docs/bots.md, "Kati's timing"): her move is applied this many seconds after
 # the event it answers, whatever she holds, so that nobody at the table learns anything about her
@@ -287,8 +287,10 @@ COMPUTER_THINK_SECONDS = env.json(
         "*/*/*": 0.7,
         "*/*/doubling": 0.6,
         "*/*/word": 0.6,
-        "*/strong/*": 0.8,
         "*/expert/*": 1.0,
+        "klub/expert/lead": 1.6,
+        "sixty-six/expert/lead": 2.2,
+        "partnership/*/lead": 1.0,
         "partnership/expert/doubling": 0.8,
     },
 )
