@@ -19,13 +19,14 @@ from apps.bots.heuristics import follow, lead
 from apps.bots.knowledge import Knowledge
 from apps.bots.levels import PLAYERS, choose_action
 from apps.matches import event_store
-from apps.matches.appending import command_apply
+from apps.matches.appending import MoveNotAllowed, command_apply
 from apps.matches.engine import (
     Command,
     MatchState,
     PlayCard,
     card,
     command_from_json,
+    command_to_json,
     history_for,
     view_for,
 )
@@ -33,6 +34,7 @@ from apps.matches.models import Match
 from apps.matches.seating import seats_of
 from apps.matches.strengths import STAND_IN_LEVEL
 
+from . import pacing
 from .receivers import bot_seats_to_move
 
 logger = logging.getLogger(__name__)
@@ -43,9 +45,13 @@ ATTEMPTS = 5  # reads and choices before giving up on a match that keeps moving
 
 def bot_move_play(*, match_id: UUID | str, rng: random.Random | None = None) -> bool:
     """Play one move for the computer if one of the seats that may act is its own (or one it
-    stands in for); returns whether it moved. It thinks outside the match row lock: it reads
-    the state and its version, chooses, then applies under the lock only if the match is still
-    at that version, and otherwise reads and chooses again. Safe to run twice or late."""
+    stands in for); returns whether it moved (or scheduled its move). It thinks outside the
+    match row lock: it reads the state and its version and chooses at once, and the move is
+    applied at its due time (``pacing.due_at``: the last event's time plus a fixed think time,
+    so that its timing tells nothing of the hand), under the lock and only if the match is
+    still at that version. A worker does not wait for it: a task applies it then
+    (``bot_move_apply``); when tasks run eagerly (the tests, embedded mode) it waits here, and
+    if the match moved on meanwhile it reads and chooses again. Safe to run twice or late."""
     rng = rng or random.Random()
     for _ in range(ATTEMPTS):
         match = Match.objects.filter(pk=match_id).first()
@@ -55,14 +61,54 @@ def bot_move_play(*, match_id: UUID | str, rng: random.Random | None = None) -> 
         seats = bot_seats_to_move(match, state)
         if not seats:
             return False
+        began = pacing.now()
         command = _choose(match, state, seats[0], rng)
-        with transaction.atomic():
-            locked = event_store.match_lock(match_id)
-            if locked is None or locked.version != match.version:
-                continue  # the match moved on while the computer thought: think again
-            command_apply(locked, state, command)
-        return True
+        due = pacing.due_at(match, state, seats[0])
+        if began <= due < pacing.now():  # the padding did not hide this decision's work
+            logger.warning("computer's move in %s chosen past its think time", match.id)
+        if not _eager() and due > pacing.now():
+            _apply_later(match, command, due)
+            return True
+        pacing.wait_until(due)
+        if bot_move_apply(match_id=match.id, version=match.version, command=command):
+            return True
     return False
+
+
+def bot_move_apply(*, match_id: UUID | str, version: int, command: Command) -> bool:
+    """Apply the computer's ``command``, chosen at ``version``, if the match is still at that
+    version (a move since has queued the computer's next one itself: ``receivers.py``);
+    returns whether it did."""
+    with transaction.atomic():
+        locked = event_store.match_lock(match_id)
+        if locked is None or locked.version != version:
+            return False
+        try:
+            command_apply(locked, event_store.state_load(locked), command)
+        except MoveNotAllowed as refusal:
+            if refusal.code != "doubling_closed":
+                raise
+            # the window's deadline passed while she thought: its own task closes it
+            logger.info("computer's doubling in %s came after the window closed", match_id)
+            return False
+    return True
+
+
+def _eager() -> bool:
+    from .tasks import bot_move_apply as task  # noqa: PLC0415 (the task imports these services)
+
+    return bool(task.app.conf.task_always_eager)
+
+
+def _apply_later(match: Match, command: Command, due: datetime) -> None:
+    """Queue the move's application at ``due``; a broker that does not answer is logged, and
+    the sweep plays the move once it is overdue."""
+    from .tasks import bot_move_apply as task  # noqa: PLC0415 (the task imports these services)
+
+    try:
+        task.apply_async((str(match.id), match.version, command_to_json(command)), eta=due)
+    except Exception:
+        logger.warning("computer's move in %s not queued; the sweep will play it", match.id)
 
 
 def _choose(match: Match, state: MatchState, seat: int, rng: random.Random) -> Command:

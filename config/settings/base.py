@@ -303,14 +303,35 @@ CELERY_BEAT_SCHEDULE = {
 }
 
 # A match where the computer must move and nothing happened for this long is swept: its move's
-# task was lost (apps.computer.services.bot_moves_sweep). Kati normally moves within a second.
+# task was lost (apps.computer.services.bot_moves_sweep). Kati moves within her think time (below).
 COMPUTER_MOVE_OVERDUE_SECONDS = env.int("COMPUTER_MOVE_OVERDUE_SECONDS", default=10)
+# Kati's think time (docs/bots.md, "Kati's timing"): her move is applied this many seconds after
+# the event it answers, whatever she holds, so that nobody at the table learns anything about her
+# cards from when it arrives (how long she computes depends on them). Keyed "variant/level/kind",
+# any part "*"; the kind is public: bidding, doubling, lead, follow, word ("enough" out of turn),
+# count (sixty-six's word after the last trick). The variant counts most, then the level, then
+# the kind. Each entry must stay above its decisions' longest compute (bench/kati_timing.py
+# --compute): a move computed past its time is applied at once, and logged. A paused or quit
+# player's seat is played at the stand-in's level (club). A JSON object in the environment
+# replaces the whole schedule.
+COMPUTER_THINK_SECONDS = env.json(
+    "COMPUTER_THINK_SECONDS",
+    default={
+        "*/*/*": 0.7,
+        "*/*/doubling": 0.6,
+        "*/*/word": 0.6,
+        "*/expert/*": 1.0,
+        "klub/expert/lead": 1.6,
+        "sixty-six/expert/lead": 2.2,
+        "partnership/*/lead": 1.0,
+        "partnership/expert/doubling": 0.8,
+    },
+)
 
 # --- the club ------------------------------------------------------------------------------
 INVITE_CODE_TTL_SECONDS = env.int("INVITE_CODE_TTL_SECONDS", default=24 * 3600)
 REMATCH_TTL_SECONDS = env.int("REMATCH_TTL_SECONDS", default=60)
 WS_AUTH_TIMEOUT_SECONDS = 10
-BOT_MOVE_DELAY_SECONDS = 0.0
 # partnership's doubling window (Kontra, Rekontra, Subkontra): open this long after the bidding
 # and after each doubling; passed to its rules by apps/matches/variant_settings.partnership_rules
 # when the product registers the variant (it does not offer it yet: variants.BUILT_IN)
