@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-faults lint bench bench-bots soak research clean
+.PHONY: run test test-faults lint bench bench-bots bench-timing soak research clean
 
 # setup.py builds apps/bots/_search.c in place: a changed C file reinstalls (and rebuilds) it
 $(STAMP): pyproject.toml setup.py apps/bots/_search.c
@@ -51,6 +51,12 @@ bench-bots: $(STAMP)
 	$(BIN)/python bench/bots.py --pairs 1000 --solver 1000
 	$(BIN)/python bench/bots.py --variant sixty-six --pairs 1000
 	$(BIN)/python bench/bots.py --variant partnership --pairs 500
+
+## bench-timing: Kati's timing as a player at her table sees it (bench/kati_timing.py, about 9
+## minutes): partnership hands on the production processes, the called card's holder against the
+## other Katis, Mann-Whitney tests with the think schedule off and on (docs/bots.md, "Kati's timing")
+bench-timing: $(STAMP)
+	$(BIN)/python bench/kati_timing.py --hands 60 --tables 2
 
 ## research: the checks of the computer opponent's research (research/tests, seconds; not part
 ## of `make test`). Its benches run by hand, each printing its figures (research/README.md):
