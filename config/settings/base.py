@@ -51,6 +51,8 @@ MIDDLEWARE = [
     "apps.common.health.HealthMiddleware",
     # CORS next: a preflight is answered before anything else (authentication included).
     "corsheaders.middleware.CorsMiddleware",
+    # HTTPS only: an API call over plain HTTP is refused, not redirected (https.py)
+    "apps.common.https.HttpsOnlyApiMiddleware",
     # a URI over 2048 characters: 414 problem+json (uris.py)
     "apps.common.uris.UriLengthMiddleware",
     "apps.common.middleware.ApiProblemMiddleware",
