@@ -206,6 +206,8 @@ SPECTACULAR_SETTINGS = {
         "apps.matches.api.schema.declared_components",
         "apps.matches.api.schema.match_links",
         "apps.common.schema.edge_responses",
+        "apps.common.schema.strict_requests",
+        "apps.matches.api.schema.game_targets",
     ],
     "ENUM_NAME_OVERRIDES": {
         "MatchStatusEnum": "apps.matches.api.schema.MATCH_STATUSES",
