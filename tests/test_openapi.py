@@ -295,7 +295,8 @@ def test_the_schema_allows_no_request_the_server_refuses_as_invalid(schema: dict
     """Issue 35: a request the schema allows is not refused as invalid (schemathesis checks it
     on generated requests, tests/test_schemathesis.py): no request body takes an unknown field,
     no page is asked below its minimum, a game is made to one of its own targets, a URL is one
-    Django's URLField takes."""
+    Django's URLField takes, a text's length is counted once stripped (as DRF counts it) and
+    has no NUL."""
     bodies = {
         media["schema"]["$ref"].rsplit("/", 1)[1]
         for operations in schema["paths"].values()
@@ -329,6 +330,10 @@ def test_the_schema_allows_no_request_the_server_refuses_as_invalid(schema: dict
     profile = _request_validator(schema, "PatchedProfileInputRequest")
     for url in ("https://example.org/a.png", "", "http://lh3.example.com/a/b?s=96"):
         assert profile.is_valid({"avatar_url": url}), url
+    for name in (" Béla ", "B" * 40, f"  {'B' * 40}\n"):
+        assert profile.is_valid({"display_name": name}), name
+    for name in ("", "   ", "B" * 41, "B\x00la"):
+        assert not profile.is_valid({"display_name": name}), name
     too_long_a_label = f"https://{'0' * 64}.example.org/"
     for url in (too_long_a_label, "https://localhost/a.png", "ftp://example.org/", "https://x"):
         assert not profile.is_valid({"avatar_url": url}), url

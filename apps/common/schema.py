@@ -152,6 +152,24 @@ REQUEST_URL = (
     rf"^(?!.*\n)https?://(?:{_LABEL}\.){{1,3}}[A-Za-z]{{2,24}}(?::[0-9]{{1,5}})?"
     rf"(?:[/?]{_CHAR}{{0,89}})?$"
 )
+# A character that stripping keeps at either end of a text, other than a NUL (which DRF's
+# CharField refuses anywhere).
+_KEPT = r"[^\s\x00]"
+
+
+def stripped_text(least: int, most: int | None) -> str:
+    """The pattern of a text a request sends, as DRF's CharField takes it (and the chat, which
+    strips its text itself): no NUL, and ``least`` to ``most`` characters (``None``: no limit)
+    once the whitespace at either end is stripped, however much of it there is."""
+    if most == 0:
+        return r"^\s*$"
+    core = _KEPT  # the first kept character, and the last
+    if most != 1:
+        rest = rf"[^\x00]{{{max(least, 2) - 2},{'' if most is None else most - 2}}}{_KEPT}"
+        core += f"(?:{rest})?" if least <= 1 else rest
+    if least == 0:
+        core = f"(?:{core})?"
+    return rf"^\s*{core}\s*$"
 
 
 def strict_requests(result: dict, generator: object, request: object, public: bool) -> dict:
@@ -162,7 +180,10 @@ def strict_requests(result: dict, generator: object, request: object, public: bo
     - every request body is closed (``additionalProperties: false``): a ``BodySerializer``
       refuses a field it does not know (``inputs.py``);
     - a page's ``limit`` and ``offset`` have their ``minimum`` (``inputs.PAGE_MINIMUMS``);
-    - a URL in a request body matches ``REQUEST_URL`` (in place of ``format: uri``).
+    - a URL in a request body matches ``REQUEST_URL`` (in place of ``format: uri``), other
+      text ``stripped_text``: its ``minLength`` and ``maxLength`` count the characters once
+      stripped (DRF's), which no length of the raw text says, so they move into the pattern
+      (and the description).
     """
     for operation in _operations(result):
         for parameter in operation.get("parameters", []):
@@ -171,7 +192,7 @@ def strict_requests(result: dict, generator: object, request: object, public: bo
                 parameter["schema"]["minimum"] = least
     for body in request_bodies(result):
         body["additionalProperties"] = False
-        _request_urls(body)
+        _request_strings(body)
     return result
 
 
@@ -193,7 +214,7 @@ def request_bodies(result: dict) -> list[dict]:
     return [schemas[name] for name in sorted(names)]
 
 
-def _request_urls(node: object) -> None:
+def _request_strings(node: object) -> None:
     if isinstance(node, dict):
         if node.get("format") == "uri":
             # the pattern says more than the format; both, and schemathesis spends seconds
@@ -201,8 +222,15 @@ def _request_urls(node: object) -> None:
             del node["format"]
             node["pattern"] = REQUEST_URL
             node.setdefault("description", "an http(s) URL")
+        elif node.get("type") == "string" and not {"pattern", "format", "enum"} & node.keys():
+            least, most = node.pop("minLength", 0), node.pop("maxLength", None)
+            node["pattern"] = stripped_text(least, most)
+            if most is not None:
+                length = f"{least} to {most}" if least else f"at most {most}"
+                said = f"{length} characters once stripped" if most else "blank"
+                node["description"] = "; ".join(filter(None, [node.get("description"), said]))
         for value in node.values():
-            _request_urls(value)
+            _request_strings(value)
     elif isinstance(node, list):
         for value in node:
-            _request_urls(value)
+            _request_strings(value)

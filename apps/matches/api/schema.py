@@ -28,7 +28,6 @@ MATCH_STATUSES = ["waiting", "active", "finished", "expired", "cancelled"]
 REMATCH_STATUSES = ["offered", "started"]
 
 
-
 # --- the engine's declared shapes as components ----------------------------------------------
 
 
