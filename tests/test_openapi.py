@@ -3,6 +3,7 @@ and what the API really answers matches what the schema says (status, media type
 
 from __future__ import annotations
 
+import copy
 import re
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from rest_framework.test import APIClient
 from rest_framework.views import APIView
 
 from tests.conftest import Player
+from tests.schema_check import json_schema
 
 EXPECTED_OPERATIONS = {
     ("/api/v1/guests/", "post"),
@@ -277,3 +279,61 @@ def test_an_empty_avatar_url_matches_one_branch_of_its_schema(schema: dict) -> N
     assert len(matching) == 1
     jsonschema.validate("", avatar)
     jsonschema.validate("https://example.org/a.png", avatar)
+
+
+def _request_validator(schema: dict, name: str) -> jsonschema.Draft202012Validator:
+    components = json_schema(copy.deepcopy(schema["components"]["schemas"]))
+    root = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "components": {"schemas": components},
+        **components[name],
+    }
+    return jsonschema.Draft202012Validator(root)
+
+
+def test_the_schema_allows_no_request_the_server_refuses_as_invalid(schema: dict) -> None:
+    """Issue 35: a request the schema allows is not refused as invalid (schemathesis checks it
+    on generated requests, tests/test_schemathesis.py): no request body takes an unknown field,
+    no page is asked below its minimum, a game is made to one of its own targets, a URL is one
+    Django's URLField takes, a text's length is counted once stripped (as DRF counts it) and
+    has no NUL."""
+    bodies = {
+        media["schema"]["$ref"].rsplit("/", 1)[1]
+        for operations in schema["paths"].values()
+        for operation in operations.values()
+        if isinstance(operation, dict)
+        for media in operation.get("requestBody", {}).get("content", {}).values()
+    }
+    assert len(bodies) > 10
+    for name in bodies:  # (json_schema closes every object: the schema itself must say it)
+        assert schema["components"]["schemas"][name]["additionalProperties"] is False, name
+
+    pages = [
+        (path, parameter)
+        for path, operations in schema["paths"].items()
+        for operation in operations.values()
+        if isinstance(operation, dict)
+        for parameter in operation.get("parameters", [])
+        if parameter["name"] in ("limit", "offset")
+    ]
+    assert len(pages) >= 10
+    for path, parameter in pages:
+        least = {"limit": 1, "offset": 0}[parameter["name"]]
+        assert parameter["schema"]["minimum"] == least, (path, parameter)
+
+    game = _request_validator(schema, "ComputerMatchInputRequest")
+    for body in ({}, {"target": 7}, {"variant": "sixty-six", "target": 11}, {"target": None}):
+        assert game.is_valid(body), body
+    for body in ({"target": 11}, {"variant": "klub", "target": 0}, {"target": 8}):
+        assert not game.is_valid(body), body
+
+    profile = _request_validator(schema, "PatchedProfileInputRequest")
+    for url in ("https://example.org/a.png", "", "http://lh3.example.com/a/b?s=96"):
+        assert profile.is_valid({"avatar_url": url}), url
+    for name in (" Béla ", "B" * 40, f"  {'B' * 40}\n"):
+        assert profile.is_valid({"display_name": name}), name
+    for name in ("", "   ", "B" * 41, "B\x00la"):
+        assert not profile.is_valid({"display_name": name}), name
+    too_long_a_label = f"https://{'0' * 64}.example.org/"
+    for url in (too_long_a_label, "https://localhost/a.png", "ftp://example.org/", "https://x"):
+        assert not profile.is_valid({"avatar_url": url}), url

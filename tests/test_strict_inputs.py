@@ -1,6 +1,7 @@
 """Request bodies say exactly what they mean (issue 28): an unknown field or a value of the
 wrong JSON type is a 400 ``invalid_input`` naming the field, and nothing is done; a page's
-``limit`` and ``offset`` are whole numbers."""
+``limit`` and ``offset`` are whole numbers. A query is read as given (issue 35): an empty
+value is refused like any other that is not valid, and the refusal says it is the query."""
 
 from __future__ import annotations
 
@@ -9,15 +10,17 @@ import pytest
 from apps.matches.models import Match
 from apps.ranking.models import Ticket
 from tests.conftest import MakePlayer
+from tests.matches.helpers import create_computer_match
 
 pytestmark = pytest.mark.django_db
 
 
-def _refused(response, field: str) -> None:  # type: ignore[no-untyped-def]
+def _refused(response, field: str, what: str = "request body") -> None:  # type: ignore[no-untyped-def]
     assert response.status_code == 400, response.content
     body = response.json()
     assert body["code"] == "invalid_input"
     assert field in body["errors"], body
+    assert body["detail"] == f"the {what} is not valid"
 
 
 @pytest.mark.parametrize(
@@ -53,9 +56,26 @@ def test_a_ranked_stake_is_a_number_not_text(make_player: MakePlayer) -> None:
     assert not Ticket.objects.exists()
 
 
-@pytest.mark.parametrize("query", ["offset=null", "limit=-1", "limit=ten", "offset=1&offset=2"])
+@pytest.mark.parametrize(
+    "query",
+    ["offset=null", "limit=-1", "limit=ten", "offset=1&offset=2", "limit=0", "limit=", "offset="],
+)
 def test_a_page_is_asked_with_whole_numbers(make_player: MakePlayer, query: str) -> None:
+    """``limit=0`` was the default page (20), not the empty one it asks for."""
     player = make_player()
     field = query.split("=", maxsplit=1)[0]
-    _refused(player.client.get(f"/api/v1/matches/?{query}"), field)
+    _refused(player.client.get(f"/api/v1/matches/?{query}"), field, "query")
     assert player.client.get("/api/v1/matches/?limit=5&offset=0").status_code == 200
+
+
+@pytest.mark.parametrize(
+    "query", ["after_seq=", "limit=", "after_seq=-1", "after_seq=two", "after_seq=1&after_seq=2"]
+)
+def test_the_event_feed_reads_its_query_as_given(make_player: MakePlayer, query: str) -> None:
+    """``?after_seq=`` was the whole feed from the start (the default), as if it were not sent."""
+    player = make_player(guest=True)
+    match = create_computer_match(player)
+    field = query.split("=", maxsplit=1)[0]
+    url = f"/api/v1/matches/{match['id']}/events/"
+    _refused(player.client.get(f"{url}?{query}"), field, "query")
+    assert player.client.get(f"{url}?after_seq=0&limit=1").status_code == 200

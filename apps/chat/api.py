@@ -7,14 +7,20 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.exceptions import Throttled
+from rest_framework.fields import empty
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from apps.common.inputs import PAGE_INPUT, BodySerializer, StrictLimitOffsetPagination
+from apps.common.inputs import (
+    PAGE_INPUT,
+    BodySerializer,
+    QuerySerializer,
+    StrictLimitOffsetPagination,
+)
 from apps.common.schema import CSRF_FAILED, NOT_AUTHENTICATED, problem_responses
 
 from . import calls, selectors, services
@@ -45,29 +51,33 @@ class ChatPage(serializers.Serializer):
     )
 
 
-class ChatQuery(serializers.Serializer):
+class ChatQuery(QuerySerializer):
     before = serializers.IntegerField(
-        min_value=1, required=False, help_text="newest first, ids below this one"
+        min_value=1, required=False, help_text="ids below this one (alone: newest first)"
     )
     after = serializers.IntegerField(
         min_value=0,
         required=False,
-        help_text="oldest first, ids above this one (0: from the beginning)",
+        help_text="ids above this one, oldest first (0: from the beginning)",
     )
     limit = serializers.IntegerField(min_value=1, max_value=100, default=50)
 
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        if "before" in attrs and "after" in attrs:
-            raise serializers.ValidationError("send before or after, not both")
-        return attrs
+
+@extend_schema_field({"type": "string", "minLength": 1, "maxLength": MAX_MESSAGE_LENGTH})
+class MessageTextField(serializers.CharField):
+    """A message's text as sent: taken as it is, blank included, as the service strips it and
+    answers its own codes for its length (``message_empty``, ``message_too_long``); documented
+    with that length once stripped (``schema.strict_requests``)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(trim_whitespace=False, **kwargs)
+
+    def run_validation(self, data: Any = empty) -> Any:
+        return data if data == "" else super().run_validation(data)
 
 
 class ChatPostInput(BodySerializer):
-    text = serializers.CharField(
-        allow_blank=True,
-        trim_whitespace=False,
-        help_text=f"stripped, then 1 to {MAX_MESSAGE_LENGTH} characters",
-    )
+    text = MessageTextField(help_text="the message")
 
 
 class ChatMessagesApi(APIView):
@@ -79,14 +89,17 @@ class ChatMessagesApi(APIView):
         summary="Read a match's chat, newest first (or oldest first after a cursor)",
         description="Without a cursor: the newest messages, newest first. `before=<id>`: the "
         "page below that id, newest first. `after=<id>`: the page above it, oldest first "
-        "(`after=0` starts at the first message). Messages of players you blocked are left "
-        "out. Suspended and banned players may still read.",
+        "(`after=0` starts at the first message). Both: the messages between the two ids, "
+        "oldest first (the gap a client missed, say; none if `after` is not below "
+        "`before`). Messages of players you blocked are left out. Suspended and banned "
+        "players may still read.",
         parameters=[ChatQuery],
         responses={
             200: ChatPage,
             **problem_responses(
                 {
-                    400: "`invalid_input`: a bad cursor or limit, or both cursors",
+                    400: "`invalid_input`: a cursor or limit that is not a whole number in "
+                    "its range (an empty one included), or is given twice",
                     401: NOT_AUTHENTICATED,
                     404: NOT_FOUND,
                     409: NOT_ONLINE,

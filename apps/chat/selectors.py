@@ -91,16 +91,14 @@ def chat_messages_for_player(
     it has blocked (sent before or after the block).
 
     ``after`` given: the messages with a greater id, oldest first (``after=0`` starts at the
-    beginning). Otherwise newest first, below ``before`` if given. ``has_more``: another page
-    follows; ask again with the last message's id as the same cursor.
+    beginning). Otherwise newest first. ``before`` given: only those with a smaller id (with
+    ``after``: the messages between the two). ``has_more``: another page follows; ask again
+    with the last message's id as the same cursor (``after``, or ``before`` alone).
     """
     rows = ChatMessage.objects.filter(match=match).exclude(sender_id__in=blocked_by(user.id))
-    if after is not None:
-        rows = rows.filter(id__gt=after).order_by("id")
-    else:
-        if before is not None:
-            rows = rows.filter(id__lt=before)
-        rows = rows.order_by("-id")
+    if before is not None:
+        rows = rows.filter(id__lt=before)
+    rows = rows.filter(id__gt=after).order_by("id") if after is not None else rows.order_by("-id")
     page = list(rows[: limit + 1])
     seats = seats_by_user(match)
     return {

@@ -44,6 +44,10 @@ _SERVER: dict[str, tuple[int, str]] = {
     ),
     "invalid_token": (401, "the session token names no live session (logged out or expired)"),
     "csrf_failed": (403, "a browser session (cookie) without a valid CSRF token"),
+    "https_required": (
+        403,
+        "the API is served over HTTPS only: a call over plain HTTP is refused, never redirected",
+    ),
     "permission_denied": (403, "the request is not allowed"),
     "not_found": (404, "no such URL; on a socket: no such path (closed with 4404)"),
     "method_not_allowed": (405, "the URL does not take this method; see the `Allow` header"),

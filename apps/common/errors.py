@@ -107,6 +107,11 @@ class Gone(Problem):
     title = "Gone"
 
 
+class InvalidQuery(exceptions.ValidationError):
+    """A query string that failed validation (``inputs.QuerySerializer``, the pagination): the
+    same ``400 invalid_input`` as a body's, whose ``detail`` says it is the query."""
+
+
 class PayloadTooLarge(exceptions.APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
     default_detail = "the request body is too large"
@@ -191,7 +196,8 @@ def _api_exception_response(exc: exceptions.APIException) -> Response:
     extra: dict[str, Any] = {}
     headers: dict[str, str] = {}
     if isinstance(exc, exceptions.ValidationError):
-        code, title, detail = "invalid_input", "Invalid input", "the request body is not valid"
+        what = "query" if isinstance(exc, InvalidQuery) else "request body"
+        code, title, detail = "invalid_input", "Invalid input", f"the {what} is not valid"
         extra["errors"] = _clipped(exc.detail)
     elif isinstance(exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed):
         # DRF answers 403 when no authentication class names a scheme; a missing or unusable

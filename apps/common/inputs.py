@@ -5,8 +5,13 @@ and ignores fields it does not know. A client that sends ``{"confirm": "true"}``
 ``"seat"`` has a bug, and answering it as if it had sent the right thing hides that bug. So
 every request body is a ``BodySerializer``: an unknown field, or a value of the wrong JSON type
 for its field, is a ``400 invalid_input`` whose ``errors`` name the field. Query strings are
-text by nature and keep DRF's parsing, but the pagination's ``limit`` and ``offset`` must be
-whole numbers (``StrictLimitOffsetPagination``).
+text by nature and keep DRF's parsing of each value, but a parameter given is read as given
+(``QuerySerializer``: an empty one is not taken as absent), and the pagination's ``limit`` and
+``offset`` must be whole numbers (``StrictLimitOffsetPagination``); their refusals say that
+the query, not the body, is not valid (``errors.InvalidQuery``).
+
+The OpenAPI schema says the same (``schema.strict_requests``): no request body takes a
+field it does not document, and no page is asked below ``PAGE_MINIMUMS``.
 """
 
 from __future__ import annotations
@@ -14,10 +19,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.http import QueryDict
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
+
+from .errors import InvalidQuery
 
 # (field class, the JSON types its value must have, how to name them), most specific first
 _JSON_TYPES: tuple[tuple[type, tuple[type, ...], str], ...] = (
@@ -72,13 +80,53 @@ class BodySerializer(serializers.Serializer):
         return super().to_internal_value(data)
 
 
+class ServiceChoiceField(serializers.ChoiceField):
+    """One of a set of names (a variant, a computer strength, a stake) that the schema lists as
+    an enum, but that is checked by the service that owns the names, not here: a value outside
+    them is answered with the code the API documents for it (``unknown_variant``,
+    ``unknown_strength``, ``invalid_stake``, ``variant_not_ranked``), not a generic
+    ``invalid_input``. Only in a ``BodySerializer``, which refuses a value of the wrong JSON
+    type (a number for a name) as ``invalid_input`` first."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        return data
+
+
+class QuerySerializer(serializers.Serializer):
+    """A query string's parameters. Each is given at most once, and one given is read as
+    given: DRF takes an empty value (``?after_seq=``) as absent and answers with the default,
+    which would hide a client's bug (a number it meant to send); here it is refused like any
+    other value that is not valid. A refusal is a ``400 invalid_input`` that says the query is
+    not valid (``errors.InvalidQuery``)."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, QueryDict):
+            repeated = sorted(
+                name for name, values in data.lists() if name in self.fields and len(values) > 1
+            )
+            if repeated:
+                raise ValidationError({name: ["give it once"] for name in repeated})
+            data = data.dict()  # a plain mapping: "" is a value, not a missing parameter
+        return super().to_internal_value(data)
+
+    def is_valid(self, *, raise_exception: bool = False) -> bool:
+        valid = super().is_valid()
+        if not valid and raise_exception:
+            raise InvalidQuery(self.errors)
+        return valid
+
+
 # the 400 a paginated list documents (``problem_responses({400: PAGE_INPUT, …})``)
-PAGE_INPUT = "`invalid_input`: `limit` or `offset` is not a whole number, or is given twice"
+PAGE_INPUT = (
+    "`invalid_input`: `limit` (1 or more) or `offset` (0 or more) is not a whole number, "
+    "or is given twice"
+)
 
 
 class StrictLimitOffsetPagination(LimitOffsetPagination):
     """DRF's limit/offset pagination, except that a ``limit`` or ``offset`` that is not a whole
-    number (or a negative one) is a 400 naming it, not silently the default."""
+    number at least its ``PAGE_MINIMUMS`` (an empty one, a negative one, a ``limit`` of 0) is a
+    400 naming it, not silently the default."""
 
     def get_limit(self, request: Request) -> int | None:
         self._check(request, self.limit_query_param)
@@ -92,6 +140,14 @@ class StrictLimitOffsetPagination(LimitOffsetPagination):
     def _check(request: Request, name: str) -> None:
         values = request.query_params.getlist(name)
         if len(values) > 1:
-            raise ValidationError({name: ["give it once"]})
-        if values and not values[0].isdecimal():
-            raise ValidationError({name: ["expected a whole number, 0 or more"]})
+            raise InvalidQuery({name: ["give it once"]})
+        least = PAGE_MINIMUMS[name]
+        if values and not (values[0].isdecimal() and int(values[0]) >= least):
+            raise InvalidQuery({name: [f"expected a whole number, {least} or more"]})
+
+
+#: The least ``limit`` and ``offset`` a page is asked with (the schema's ``minimum``).
+PAGE_MINIMUMS = {
+    StrictLimitOffsetPagination.limit_query_param: 1,
+    StrictLimitOffsetPagination.offset_query_param: 0,
+}

@@ -10,12 +10,15 @@ runs while a request is answered.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
 
 from .catalogue import CODES
 from .errors import CONTENT_TYPE, PROBLEM_BASE
+from .inputs import PAGE_MINIMUMS
 from .uris import MAX_URI_LENGTH
 
 
@@ -85,6 +88,8 @@ BODY_REFUSALS = {
 URI_REFUSALS = {
     "414": f"`uri_too_long`: the URI (path and query) is over {MAX_URI_LENGTH} characters",
 }
+# ... and, where the club is served over HTTPS only, every call over plain HTTP (https.py).
+HTTPS_REQUIRED = "`https_required`: the call came over plain HTTP (production serves HTTPS only)"
 
 
 # What every operation may answer while PostgreSQL or Redis is down (errors.OUTAGES).
@@ -92,26 +97,26 @@ OUTAGE = "`service_unavailable`: PostgreSQL or Redis does not answer; try again 
 
 
 def edge_responses(result: dict, generator: object, request: object, public: bool) -> dict:
-    """drf-spectacular postprocessing hook: document the refusals of ``URI_REFUSALS`` and the
-    outage 503 on every operation, those of ``BODY_REFUSALS`` on every operation that takes a
-    body, and make "a URL or empty" mean one thing: drf-spectacular writes it as ``oneOf``
-    [URL, empty string], which an empty string matches twice (a URL's format is not checked by
-    every validator), so the URL branch gets ``minLength: 1``."""
+    """drf-spectacular postprocessing hook: document the refusals of ``URI_REFUSALS``,
+    ``HTTPS_REQUIRED`` and the outage 503 on every operation, those of ``BODY_REFUSALS`` on
+    every operation that takes a body, and make "a URL or empty" mean one thing:
+    drf-spectacular writes it as ``oneOf`` [URL, empty string], which an empty string matches
+    twice (a URL's format is not checked by every validator), so the URL branch gets
+    ``minLength: 1``."""
     problem = {CONTENT_TYPE: {"schema": {"$ref": "#/components/schemas/Problem"}}}
     retry = {"Retry-After": {"schema": {"type": "integer"}, "description": "seconds"}}
-    for operations in result.get("paths", {}).values():
-        for operation in operations.values():
-            if not isinstance(operation, dict):
-                continue
-            responses = operation.setdefault("responses", {})
-            responses.setdefault(
-                "503", {"description": OUTAGE, "content": problem, "headers": retry}
-            )
-            refusals = URI_REFUSALS
-            if "requestBody" in operation:
-                refusals = {**URI_REFUSALS, **BODY_REFUSALS}
-            for status, description in refusals.items():
-                responses.setdefault(status, {"description": description, "content": problem})
+    for operation in _operations(result):
+        responses = operation.setdefault("responses", {})
+        responses.setdefault("503", {"description": OUTAGE, "content": problem, "headers": retry})
+        refusals = URI_REFUSALS
+        if "requestBody" in operation:
+            refusals = {**URI_REFUSALS, **BODY_REFUSALS}
+        for status, description in refusals.items():
+            responses.setdefault(status, {"description": description, "content": problem})
+        forbidden = responses.setdefault("403", {"description": "", "content": problem})
+        forbidden["description"] = "; ".join(
+            filter(None, [forbidden["description"], HTTPS_REQUIRED])
+        )
     _exclusive_blank_urls(result.get("components", {}).get("schemas", {}))
     return result
 
@@ -128,3 +133,104 @@ def _exclusive_blank_urls(node: object) -> None:
     elif isinstance(node, list):
         for value in node:
             _exclusive_blank_urls(value)
+
+
+# --- requests: the schema refuses what the server refuses ---------------------------------
+COMPONENTS = "#/components/schemas/"
+# A URL a request sends, as a pattern within both what Django's URLValidator takes (a URLField)
+# and RFC 3986 ("format: uri" alone allows URLs Django refuses: a host label over 63
+# characters, none with a dot): http(s), two to four host labels of 1 to 63 letters, digits
+# and inner hyphens (the host stays under its 253 characters), an optional port, then a path
+# and query of up to 89 of RFC 3986's characters ("%" only as an escape, which counts as one).
+# No newline: a pattern's "$" would let one through at the end. At most 498 characters in
+# all: a field's maxLength (500) is out of the pattern's reach, which schemathesis sees at
+# once; at a length the pattern can reach, its search for a string of exactly that length
+# takes minutes.
+_LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+_CHAR = "(?:[A-Za-z0-9._~!$&'()*+,;=:@/?-]|%[0-9A-Fa-f]{2})"
+REQUEST_URL = (
+    rf"^(?!.*\n)https?://(?:{_LABEL}\.){{1,3}}[A-Za-z]{{2,24}}(?::[0-9]{{1,5}})?"
+    rf"(?:[/?]{_CHAR}{{0,89}})?$"
+)
+# A character that stripping keeps at either end of a text, other than a NUL (which DRF's
+# CharField refuses anywhere).
+_KEPT = r"[^\s\x00]"
+
+
+def stripped_text(least: int, most: int | None) -> str:
+    """The pattern of a text a request sends, as DRF's CharField takes it (and the chat, which
+    strips its text itself): no NUL, and ``least`` to ``most`` characters (``None``: no limit)
+    once the whitespace at either end is stripped, however much of it there is."""
+    if most == 0:
+        return r"^\s*$"
+    core = _KEPT  # the first kept character, and the last
+    if most != 1:
+        rest = rf"[^\x00]{{{max(least, 2) - 2},{'' if most is None else most - 2}}}{_KEPT}"
+        core += f"(?:{rest})?" if least <= 1 else rest
+    if least == 0:
+        core = f"(?:{core})?"
+    return rf"^\s*{core}\s*$"
+
+
+def strict_requests(result: dict, generator: object, request: object, public: bool) -> dict:
+    """drf-spectacular postprocessing hook: a request the schema allows is one the server takes
+    (as far as a schema can say; tests/test_schemathesis.py sends such requests and expects
+    none refused as invalid):
+
+    - every request body is closed (``additionalProperties: false``): a ``BodySerializer``
+      refuses a field it does not know (``inputs.py``);
+    - a page's ``limit`` and ``offset`` have their ``minimum`` (``inputs.PAGE_MINIMUMS``);
+    - a URL in a request body matches ``REQUEST_URL`` (in place of ``format: uri``), other
+      text ``stripped_text``: its ``minLength`` and ``maxLength`` count the characters once
+      stripped (DRF's), which no length of the raw text says, so they move into the pattern
+      (and the description).
+    """
+    for operation in _operations(result):
+        for parameter in operation.get("parameters", []):
+            least = PAGE_MINIMUMS.get(parameter["name"])
+            if parameter["in"] == "query" and least is not None:
+                parameter["schema"]["minimum"] = least
+    for body in request_bodies(result):
+        body["additionalProperties"] = False
+        _request_strings(body)
+    return result
+
+
+def _operations(result: dict) -> Iterator[dict]:
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            if isinstance(operation, dict):
+                yield operation
+
+
+def request_bodies(result: dict) -> list[dict]:
+    """The components that are the request bodies of the schema's operations (each once)."""
+    schemas = result.get("components", {}).get("schemas", {})
+    names = {
+        media["schema"]["$ref"].removeprefix(COMPONENTS)
+        for operation in _operations(result)
+        for media in operation.get("requestBody", {}).get("content", {}).values()
+    }
+    return [schemas[name] for name in sorted(names)]
+
+
+def _request_strings(node: object) -> None:
+    if isinstance(node, dict):
+        if node.get("format") == "uri":
+            # the pattern says more than the format; both, and schemathesis spends seconds
+            # looking for a string that matches the pattern but is not a URI
+            del node["format"]
+            node["pattern"] = REQUEST_URL
+            node.setdefault("description", "an http(s) URL")
+        elif node.get("type") == "string" and not {"pattern", "format", "enum"} & node.keys():
+            least, most = node.pop("minLength", 0), node.pop("maxLength", None)
+            node["pattern"] = stripped_text(least, most)
+            if most is not None:
+                length = f"{least} to {most}" if least else f"at most {most}"
+                said = f"{length} characters once stripped" if most else "blank"
+                node["description"] = "; ".join(filter(None, [node.get("description"), said]))
+        for value in node.values():
+            _request_strings(value)
+    elif isinstance(node, list):
+        for value in node:
+            _request_strings(value)

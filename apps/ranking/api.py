@@ -13,7 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from apps.common.errors import NotFound
-from apps.common.inputs import BodySerializer
+from apps.common.inputs import BodySerializer, ServiceChoiceField
 from apps.common.schema import CSRF_FAILED, NOT_AUTHENTICATED, problem_responses
 from apps.matches.api.inputs import TARGET_HELP, VariantField
 
@@ -30,7 +30,7 @@ RESTRICTED = "`suspended` (with `ends_at`) or `banned`: no online play for you n
 
 
 class TicketInput(BodySerializer):
-    stake = serializers.ChoiceField(
+    stake = ServiceChoiceField(
         choices=list(STAKES), help_text="coins each player puts in: 20, 50, 100, 200, 500, 1000"
     )
     variant = VariantField(ranked_variants, default="klub", help_text="the game: klub or sixty-six")
@@ -102,8 +102,9 @@ class TicketCreateApi(APIView):
             201: TicketOutput,
             **problem_responses(
                 {
-                    400: "`invalid_input` (e.g. a stake not offered, a game not played "
-                    "ranked), `invalid_target` (with `allowed`), `parse_error`",
+                    400: "`invalid_stake`: a stake not offered; `unknown_variant`: no such "
+                    "game; `variant_not_ranked`: a game not played ranked; `invalid_target` "
+                    "(with `allowed`); `invalid_input`, `parse_error`",
                     401: NOT_AUTHENTICATED,
                     403: f"`registration_required`: guests cannot; {RESTRICTED}; {CSRF_FAILED}",
                     409: "`ticket_already_open` (with `ticket_id`): you are already waiting",

@@ -222,6 +222,7 @@ def ticket_create(
         raise Problem(
             f"the stake must be one of {', '.join(map(str, matchmaking.STAKES))}",
             code="invalid_stake",
+            allowed=list(matchmaking.STAKES),
         )
     target = game_check(variant, target)
     if variant not in ranked_variants():

@@ -53,6 +53,8 @@ MIDDLEWARE = [
     "apps.common.health.HealthMiddleware",
     # CORS next: a preflight is answered before anything else (authentication included).
     "corsheaders.middleware.CorsMiddleware",
+    # HTTPS only: an API call over plain HTTP is refused, not redirected (https.py)
+    "apps.common.https.HttpsOnlyApiMiddleware",
     # a URI over 2048 characters: 414 problem+json (uris.py)
     "apps.common.uris.UriLengthMiddleware",
     "apps.common.middleware.ApiProblemMiddleware",
@@ -237,6 +239,8 @@ SPECTACULAR_SETTINGS = {
         "apps.matches.api.schema.declared_components",
         "apps.matches.api.schema.match_links",
         "apps.common.schema.edge_responses",
+        "apps.common.schema.strict_requests",
+        "apps.matches.api.schema.game_targets",
     ],
     "ENUM_NAME_OVERRIDES": {
         "MatchStatusEnum": "apps.matches.api.schema.MATCH_STATUSES",

@@ -125,7 +125,9 @@ _HTTPS = env.bool("HTTPS_ONLY", default=True)
 # drop a client's own): the web processes must not be reachable but through it. Empty: none.
 _PROXY_SSL = env("SECURE_PROXY_SSL_HEADER", default="HTTP_X_FORWARDED_PROTO,https")
 SECURE_PROXY_SSL_HEADER = tuple(_PROXY_SSL.split(",", 1)) if _PROXY_SSL.strip() else None
-# (/healthz and /readyz are answered before the redirect: probes speak plain HTTP inside)
+# Plain HTTP: pages are redirected, API calls refused with 403 https_required, never redirected
+# (apps/common/https.py). /healthz and /readyz are answered before either: probes speak plain
+# HTTP inside.
 SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=_HTTPS)
 SESSION_COOKIE_SECURE = env.bool("SESSION_COOKIE_SECURE", default=_HTTPS)
 CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=_HTTPS)

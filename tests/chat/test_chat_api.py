@@ -175,9 +175,25 @@ def test_pages_by_cursor_newest_first_and_oldest_first(
     # Catching up after the newest one seen: nothing new.
     assert _texts(_read(friend, match_id, after=ids[-1])) == []
 
-    for bad in ({"before": ids[3], "after": ids[1]}, {"limit": 0}, {"limit": 101}, {"after": -1}):
+    for bad in ({"limit": 0}, {"limit": 101}, {"after": -1}, {"before": ""}, {"after": ""}):
         response = _read(host, match_id, **bad)
         assert (response.status_code, response.json()["code"]) == (400, "invalid_input")
+        assert response.json()["detail"] == "the query is not valid"
+
+
+def test_both_cursors_read_the_gap_between_them_oldest_first(
+    pair: tuple[str, Player, Player], settings: Settings
+) -> None:
+    """A client that missed messages between two it has (a reconnect) reads just those; the
+    schema allows both cursors at once, and so does the server."""
+    settings.CHAT_RATE_LIMIT_MESSAGES = 100
+    match_id, host, friend = pair
+    ids = [_post((host, friend)[i % 2], match_id, f"m{i}").json()["id"] for i in range(7)]
+    page = _read(friend, match_id, after=ids[1], before=ids[6], limit=3).json()
+    assert ([m["text"] for m in page["messages"]], page["has_more"]) == (["m2", "m3", "m4"], True)
+    rest = _read(friend, match_id, after=page["messages"][-1]["id"], before=ids[6]).json()
+    assert ([m["text"] for m in rest["messages"]], rest["has_more"]) == (["m5"], False)
+    assert _texts(_read(friend, match_id, after=ids[4], before=ids[2])) == []
 
 
 def test_a_suspended_sender_is_refused_with_the_end_but_may_still_read(

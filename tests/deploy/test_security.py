@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from apps.accounts.models import User
 from config.settings.base import EMBEDDED_SECRET_KEY
 from tests.deploy.conftest import ROOT, run_python
 
@@ -115,20 +116,50 @@ def test_https_settings_come_from_the_environment(
     assert production_settings(SECURE_PROXY_SSL_HEADER="")["SECURE_PROXY_SSL_HEADER"] is None
 
 
-def test_behind_the_proxy(
-    settings: Any, client: Any, production_settings: Callable[..., dict[str, Any]]
-) -> None:
-    """Plain HTTP is redirected to HTTPS (not the health checks); a request the proxy
-    forwards as HTTPS is secure and gets HSTS."""
+@pytest.fixture
+def behind_the_proxy(settings: Any, production_settings: Callable[..., dict[str, Any]]) -> dict:
+    """The production HTTPS settings (the defaults) in this process."""
     prod = production_settings()
     for name in SECURITY[1:]:
         setattr(settings, name, prod[name])
+    return prod
 
-    redirected = client.get("/api/v1/errors/")
+
+def test_behind_the_proxy(client: Any, behind_the_proxy: dict) -> None:
+    """A page over plain HTTP is redirected to HTTPS (not the health checks); a request the
+    proxy forwards as HTTPS is secure and gets HSTS."""
+    redirected = client.get("/leaderboard/klub/")
     assert redirected.status_code == 301
-    assert redirected["Location"] == "https://testserver/api/v1/errors/"
+    assert redirected["Location"] == "https://testserver/leaderboard/klub/"
     assert client.get("/healthz").status_code == 200  # probes speak plain HTTP inside
 
     secure = client.get("/api/v1/errors/", HTTP_X_FORWARDED_PROTO="https")
     assert secure.status_code == 200
-    assert secure["Strict-Transport-Security"].startswith(f"max-age={prod['SECURE_HSTS_SECONDS']}")
+    hsts = f"max-age={behind_the_proxy['SECURE_HSTS_SECONDS']}"
+    assert secure["Strict-Transport-Security"].startswith(hsts)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("get", "/api/v1/errors/"),
+        ("post", "/api/v1/guests/"),
+        ("post", "/api/v1/matches/computer/"),
+        ("get", "/_allauth/app/v1/config"),
+    ],
+)
+def test_an_api_call_over_plain_http_is_refused_never_redirected(
+    client: Any, behind_the_proxy: dict, method: str, path: str
+) -> None:
+    """Issue 35: a redirect comes after the call has sent its token in clear, and a client that
+    follows a 301 repeats a POST as a GET; the call is refused with a problem instead, and
+    nothing is done (no guest is made). Over HTTPS the same call is answered."""
+    refused = getattr(client, method)(path, {}, content_type="application/json")
+    assert refused.status_code == 403
+    assert "Location" not in refused
+    assert refused["Content-Type"] == "application/problem+json"
+    assert refused.json()["code"] == "https_required"
+    assert not User.objects.exists()
+    secure = client.post("/api/v1/guests/", {}, "application/json", HTTP_X_FORWARDED_PROTO="https")
+    assert secure.status_code == 201

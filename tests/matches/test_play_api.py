@@ -13,6 +13,7 @@ import pytest
 
 from apps.matches import event_store
 from apps.matches.engine import replay
+from apps.matches.models import Match, Seat
 from tests.conftest import MakePlayer, Player
 from tests.matches.helpers import (
     ClientModel,
@@ -138,6 +139,36 @@ def _play_scanning(
             assert not shown(body, hidden[version]), (version, shown(body, hidden[version]))
             checked += 1
     return checked
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "code"),
+    [
+        ("/api/v1/matches/computer/", {"strength": "grandmaster"}, "unknown_strength"),
+        ("/api/v1/matches/computer/", {"variant": "tarokk"}, "unknown_variant"),
+        ("/api/v1/rooms/", {"variant": "tarokk"}, "unknown_variant"),
+    ],
+)
+def test_an_unknown_strength_or_variant_is_answered_with_its_documented_code(
+    make_player: MakePlayer, path: str, body: dict, code: str
+) -> None:
+    """docs/api.md's codes, not a generic ``invalid_input``; nothing is made."""
+    refused = make_player().client.post(path, body, format="json")
+    assert (refused.status_code, refused.json()["code"]) == (400, code), refused.content
+    assert body[next(iter(body))] in refused.json()["detail"]
+    assert not Match.objects.exists()
+
+
+def test_seating_the_computer_at_an_unknown_strength_is_unknown_strength(
+    make_player: MakePlayer,
+) -> None:
+    host = make_player()
+    room = host.client.post("/api/v1/rooms/", {}, format="json").json()
+    refused = host.client.post(
+        f"/api/v1/rooms/{room['id']}/seats/", {"strength": "grandmaster"}, format="json"
+    )
+    assert (refused.status_code, refused.json()["code"]) == (400, "unknown_strength")
+    assert Seat.objects.filter(match_id=room["id"]).count() == 1
 
 
 def test_a_klub_match_is_played_to_seven_only(make_player: MakePlayer) -> None:

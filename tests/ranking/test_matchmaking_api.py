@@ -139,7 +139,7 @@ def test_guests_restricted_players_and_bad_stakes_are_refused(make_player, creat
 
     bad = ask(make_player(), 30)
     assert bad.status_code == 400
-    assert bad.json()["code"] == "invalid_input"
+    assert bad.json()["code"] == "invalid_stake"
     assert make_player().client.post(TICKETS, {}, format="json").status_code == 400
 
 

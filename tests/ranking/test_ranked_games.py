@@ -60,7 +60,9 @@ def test_the_sweep_pairs_every_game(make_player, creator, clock) -> None:
     [
         ({"variant": "sixty-six", "target": 9}, "invalid_target", None),
         ({"variant": "klub", "target": 11}, "invalid_target", None),
-        ({"variant": "tarokk"}, "invalid_input", "variant"),
+        ({"variant": "tarokk"}, "unknown_variant", None),
+        ({"variant": "partnership"}, "variant_not_ranked", None),
+        ({"stake": 30}, "invalid_stake", None),
         ({"variant": "sixty-six", "target": "11"}, "invalid_input", "target"),
     ],
 )
@@ -74,8 +76,10 @@ def test_a_game_or_target_not_played_ranked_is_refused_and_nothing_queued(
     assert problem["code"] == code
     if field:
         assert field in problem["errors"]
-    else:
+    elif code == "invalid_target":
         assert problem["allowed"] == ([7, 11] if body["variant"] == "sixty-six" else [7])
+    elif code == "invalid_stake":  # docs/api.md: invalid_stake has `allowed`
+        assert problem["allowed"] == [20, 50, 100, 200, 500, 1000]
     assert not Ticket.objects.exists() and not Rating.objects.exists()
 
 

@@ -20,7 +20,7 @@ def test_tickets_and_stats_answer_as_documented(
     refused = guest.client.post(TICKETS, {"stake": 50}, format="json")
     assert check(refused, TICKETS, "post")["code"] == "registration_required"
     bad = bela.client.post(TICKETS, {"stake": 7}, format="json")
-    assert check(bad, TICKETS, "post")["code"] == "invalid_input"
+    assert check(bad, TICKETS, "post")["code"] == "invalid_stake"
     waiting = anna.client.get(f"/api/v1/matchmaking/tickets/{a['id']}/")
     assert check(waiting, TICKET, "get")["status"] == "waiting"
     b = check(bela.client.post(TICKETS, {"stake": 50}, format="json"), TICKETS, "post")

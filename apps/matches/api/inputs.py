@@ -7,16 +7,16 @@ from typing import Any
 
 from rest_framework import serializers
 
-from apps.common.inputs import BodySerializer
+from apps.common.inputs import BodySerializer, QuerySerializer, ServiceChoiceField
 from apps.matches.engine.rules import variant_names
 from apps.matches.strengths import DEFAULT_LEVEL, LEVELS
 
 
-class VariantField(serializers.ChoiceField):
-    """A registered variant's name. The choices are read from the registry each time a
-    serializer is made (DRF copies its fields per instance), not frozen at import: a variant
-    registered later (a test's toy variant) is accepted; an unknown one is refused as any
-    invalid choice (400 ``invalid_input``). ``names`` narrows them (the ranked games, say)."""
+class VariantField(ServiceChoiceField):
+    """A registered variant's name. The choices (the schema's enum) are read from the registry
+    each time a serializer is made (DRF copies its fields per instance), not frozen at import:
+    a variant registered later (a test's toy variant) is listed. ``names`` narrows them (the
+    ranked games, say). The service checks the name (``400 unknown_variant``)."""
 
     def __init__(self, names: Callable[[], Iterable[str]] | None = None, **kwargs: Any) -> None:
         super().__init__(choices=list((names or variant_names)()), **kwargs)
@@ -28,7 +28,7 @@ TARGET_HELP = "game points to win the match: one of the variant's targets (defau
 class ComputerMatchInput(BodySerializer):
     variant = VariantField(default="klub")
     target = serializers.IntegerField(required=False, allow_null=True, help_text=TARGET_HELP)
-    strength = serializers.ChoiceField(choices=sorted(LEVELS), default=DEFAULT_LEVEL)
+    strength = ServiceChoiceField(choices=sorted(LEVELS), default=DEFAULT_LEVEL)
 
 
 class RoomInput(BodySerializer):
@@ -37,7 +37,7 @@ class RoomInput(BodySerializer):
 
 
 class SeatInput(BodySerializer):
-    strength = serializers.ChoiceField(choices=sorted(LEVELS), default=DEFAULT_LEVEL)
+    strength = ServiceChoiceField(choices=sorted(LEVELS), default=DEFAULT_LEVEL)
 
 
 class JoinInput(BodySerializer):
@@ -83,6 +83,6 @@ def action_input(data: object) -> dict[str, Any]:
     return serializer.validated_data  # type: ignore[no-any-return]
 
 
-class EventsQuery(serializers.Serializer):
+class EventsQuery(QuerySerializer):
     after_seq = serializers.IntegerField(min_value=0, default=0)
     limit = serializers.IntegerField(min_value=1, max_value=1000, default=500)

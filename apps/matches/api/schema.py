@@ -20,13 +20,12 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from apps.common.schema import COMPONENTS, request_bodies
 from apps.matches.engine import VARIANTS, Rules, shapes
 
 # Choice sets named in SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].
 MATCH_STATUSES = ["waiting", "active", "finished", "expired", "cancelled"]
 REMATCH_STATUSES = ["offered", "started"]
-
-COMPONENTS = "#/components/schemas/"
 
 
 # --- the engine's declared shapes as components ----------------------------------------------
@@ -273,6 +272,42 @@ LINKS: dict[tuple[str, str], dict[str, tuple[str, dict[str, str]]]] = {
         "CancelTheTicket": ("matchmaking_tickets_destroy", {"ticket_id": "$response.body#/id"}),
     },
 }
+
+
+def game_targets(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """drf-spectacular postprocessing hook (after the enums are named): a request body that
+    names a game (``variant``, an enum of variants) and its ``target`` says which targets each
+    game is played to, as the service checks them (``400 invalid_target``): ``target`` is one
+    of all of theirs (or null: the game's default), and a ``oneOf`` by ``variant`` gives each
+    game its own; the default game's branch also holds when ``variant`` is left out."""
+    schemas = result.get("components", {}).get("schemas", {})
+    for body in request_bodies(result):
+        properties = body.get("properties", {})
+        if not {"variant", "target"} <= properties.keys():
+            continue
+        variant = properties["variant"]
+        names = _enum(variant, schemas)
+        if names is None:
+            continue
+        targets = {name: list(VARIANTS[name].targets) for name in names}
+        properties["target"]["enum"] = [*sorted({t for ts in targets.values() for t in ts}), None]
+        body["oneOf"] = [
+            {
+                "properties": {"variant": {"enum": [name]}, "target": {"enum": [*allowed, None]}},
+                **({} if name == variant.get("default") else {"required": ["variant"]}),
+            }
+            for name, allowed in targets.items()
+        ]
+    return result
+
+
+def _enum(node: dict[str, Any], schemas: dict[str, Any]) -> list[Any] | None:
+    """The values of an enum property: its own, or those of the named enum it refers to."""
+    for part in (node, *node.get("allOf", [])):
+        named = schemas[part["$ref"].removeprefix(COMPONENTS)] if "$ref" in part else part
+        if "enum" in named:
+            return list(named["enum"])
+    return None
 
 
 def match_links(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:

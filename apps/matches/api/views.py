@@ -61,7 +61,8 @@ class ComputerMatchCreateApi(APIView):
             201: MatchOutput,
             **problem_responses(
                 {
-                    400: "`invalid_input`, `parse_error`, `unknown_variant`, `unknown_strength`",
+                    400: "`unknown_variant`, `unknown_strength`, `invalid_target` (with "
+                    "`allowed`); `invalid_input`, `parse_error`",
                     401: NOT_AUTHENTICATED,
                     403: CSRF_FAILED,
                 }
@@ -86,7 +87,8 @@ class RoomCreateApi(APIView):
             201: MatchOutput,
             **problem_responses(
                 {
-                    400: "`invalid_input`, `parse_error`, `unknown_variant`",
+                    400: "`unknown_variant`, `invalid_target` (with `allowed`); "
+                    "`invalid_input`, `parse_error`",
                     401: NOT_AUTHENTICATED,
                     403: f"`registration_required`: guests cannot; {CSRF_FAILED}",
                     409: "`invite_code_exhausted`: no free invite code, try again",
@@ -168,7 +170,8 @@ class RoomSeatApi(APIView):
             200: MatchOutput,
             **problem_responses(
                 {
-                    400: "`invalid_input`, `parse_error`, `unknown_strength`",
+                    400: "`unknown_strength` (for the room's variant); `invalid_input`, "
+                    "`parse_error`",
                     401: NOT_AUTHENTICATED,
                     403: f"`suspended`, `banned`: you may not play online; {CSRF_FAILED}",
                     404: "`match_not_found`: no room of yours has this id",
@@ -290,7 +293,14 @@ class MatchEventsApi(APIView):
         parameters=[EventsQuery],
         responses={
             200: EventFeed,
-            **problem_responses({400: "`invalid_input`", 401: NOT_AUTHENTICATED, 404: NOT_FOUND}),
+            **problem_responses(
+                {
+                    400: "`invalid_input`: `after_seq` or `limit` is not a whole number in its "
+                    "range (an empty one included), or is given twice",
+                    401: NOT_AUTHENTICATED,
+                    404: NOT_FOUND,
+                }
+            ),
         },
     )
     def get(self, request: Request, match_id: UUID) -> Response:
