@@ -13,7 +13,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from apps.common.inputs import PAGE_INPUT, BodySerializer, StrictLimitOffsetPagination
+from apps.common.inputs import (
+    PAGE_INPUT,
+    BodySerializer,
+    ServiceChoiceField,
+    StrictLimitOffsetPagination,
+)
 from apps.common.schema import CSRF_FAILED, NOT_AUTHENTICATED, problem_responses
 
 from . import selectors, services
@@ -37,7 +42,7 @@ class ReportPagination(StrictLimitOffsetPagination):
 
 class ReportInput(BodySerializer):
     reported_user_id = serializers.IntegerField(min_value=1, help_text="the player reported")
-    category = serializers.ChoiceField(
+    category = ServiceChoiceField(
         choices=REPORT_CATEGORIES,
         help_text="abuse: obscene or insulting language; threat; harassment; cheating; other",
     )
@@ -140,7 +145,8 @@ class ReportListCreateApi(APIView):
             201: ReportCreated,
             **problem_responses(
                 {
-                    400: "`invalid_input`, `parse_error`; `cannot_report_self`; `not_in_match`: "
+                    400: "`invalid_input`, `parse_error`; `unknown_category`; "
+                    "`cannot_report_self`; `not_in_match`: "
                     "the reported player did not play in that match; `message_not_in_match`; "
                     "`message_not_from_reported`",
                     401: NOT_AUTHENTICATED,

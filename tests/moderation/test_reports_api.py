@@ -161,7 +161,7 @@ def test_reports_that_make_no_sense_are_refused(table: Table, make_player) -> No
             400,
             "message_not_in_match",
         ),
-        ({"reported_user_id": table.rude.user.pk, "category": "rudeness"}, 400, "invalid_input"),
+        ({"reported_user_id": table.rude.user.pk, "category": "rudeness"}, 400, "unknown_category"),
         ({"reported_user_id": table.rude.user.pk, "reason": ""}, 400, "invalid_input"),
     ]
     for body, status_code, code in cases:

@@ -33,7 +33,7 @@ def test_the_moderation_endpoints_answer_as_documented(
         ({**body, "reported_user_id": table.host.user.pk}, "cannot_report_self"),
         ({**body, "reported_user_id": 10**9}, "user_not_found"),
         ({**body, "message_id": 10**9}, "message_not_found"),
-        ({**body, "category": "?"}, "invalid_input"),
+        ({**body, "category": "?"}, "unknown_category"),
     ]:
         assert (
             check(table.host.client.post(REPORTS, bad, format="json"), REPORTS, "post")["code"]
