@@ -92,3 +92,31 @@ def test_a_members_home_page_fits_the_screen_with_every_game_offered(
     folder.mkdir(parents=True, exist_ok=True)
     who.page.screenshot(path=str(folder / f"home-{size}-hu.png"), full_page=True)
     assert who.errors == []
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_refused_display_name_is_explained_and_a_good_one_is_saved(
+    chromium: Any, club_server: Any, make_player: Any, tmp_path: Path, *, size: str
+) -> None:
+    """The profile's name field, as a member types in it: "Kati" (the computer's name) is
+    refused with a sentence in Hungarian, an accented name is saved and greets the player."""
+    viewport = PHONE if size == "phone" else DESKTOP
+    who = person(chromium, viewport=viewport)
+    club_server.sign_in(who.context, make_player(display_name="Dóra").token)
+    who.goto(club_server)
+    name = who.page.get_by_label("Megjelenített név")
+    name.fill("Kati")
+    name.press("Enter")
+    refusal = who.page.get_by_text("Ez a név foglalt (Kati, a klub vagy a személyzet neve).")
+    refusal.wait_for()
+    refusal.scroll_into_view_if_needed()
+    assert who.page.evaluate(OVERFLOW) <= 0
+    folder = Path(os.environ.get("CLIENT_SCREENSHOTS", tmp_path))
+    folder.mkdir(parents=True, exist_ok=True)
+    who.page.screenshot(path=str(folder / f"profile-name-{size}-hu.png"))
+
+    name.fill("  Győző  ")
+    name.press("Enter")
+    who.page.get_by_text("Elmentve.").wait_for()
+    assert who.page.locator(".who").inner_text() == "Győző"  # stripped, as the header shows it
+    assert who.errors == []
