@@ -91,6 +91,20 @@ def seconds(gaps: list[timedelta]) -> set[float]:
 # --- partnership: the called card's holder among the Katis ----------------------------------
 
 
+def play_at_random(
+    player: Player, match_id: str, *, moves: int, seed: int, skipping: tuple[str, ...] = GIVING_UP
+) -> None:
+    """The player's legal moves, chosen at random (never one of ``skipping``), while the match
+    runs and the player has one: Kati answers each as she would."""
+    rng = random.Random(seed)
+    for n in range(moves):
+        match = fetch(player, match_id)
+        legal = [a for a in match["view"]["legal_actions"] if a["type"] not in skipping]
+        if match["status"] != "active" or not legal:
+            return
+        assert act(player, match, rng.choice(legal), f"m{n}").status_code == 200
+
+
 def _caller_and_holder(match_id: str) -> tuple[int, int]:
     """The first hand's caller and the seat holding the called card, from the server's state
     (the test's ground truth)."""
@@ -194,13 +208,7 @@ def test_kati_s_moves_in_sixty_six_come_after_her_think_time_whatever_her_hand(
     plant(monkeypatch, clock, legal_count)
     player = make_player(guest=True)
     match = create_computer_match(player, variant="sixty-six", strength="expert")
-    rng = random.Random(8)
-    for n in range(12):
-        match = fetch(player, match["id"])
-        if match["status"] != "active":
-            break
-        moves = [a for a in match["view"]["legal_actions"] if a["type"] not in GIVING_UP]
-        assert act(player, match, rng.choice(moves), f"m{n}").status_code == 200
+    play_at_random(player, match["id"], moves=12, seed=8)
     gaps = [gap for _, _, gap in computer_moves(match["id"])]
     assert len(gaps) >= 5
     assert seconds(gaps) == {0.9}
@@ -227,13 +235,7 @@ def test_the_stand_in_for_a_paused_seat_plays_after_its_think_time_whatever_the_
     assert act(away, fetch(away, match_id), {"type": "pause"}, "p").status_code == 200
     clock.shift(PAUSE_LENGTH + timedelta(seconds=1))
     deadlines_apply(match_id)  # the pause ran out: the stand-in begins and plays
-    rng = random.Random(4)
-    for n in range(10):
-        match = fetch(present, match_id)
-        moves = [a for a in match["view"]["legal_actions"] if a["type"] not in GIVING_UP + PRESENCE]
-        if match["status"] != "active" or not moves:
-            break
-        assert act(present, match, rng.choice(moves), f"m{n}").status_code == 200
+    play_at_random(present, match_id, moves=10, seed=4, skipping=GIVING_UP + PRESENCE)
     stand_in = [
         gap
         for _, event, gap in computer_moves(match_id)
