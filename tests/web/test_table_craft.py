@@ -197,7 +197,8 @@ def test_a_deal_with_the_keyboard_alone_and_a_connection_lost_mid_deal(
             continue
         focus_a_playable_card(anna)
         card = anna.page.evaluate("document.activeElement.dataset.cardButton")
-        if played == 2:
+        if played == 1:
+            # (the second card: Kati cannot end the deal after one trick, so this always runs)
             # the network goes: the move is sent, and sent again until it arrives
             anna.context.set_offline(True)
             anna.page.keyboard.press("Enter")
@@ -216,7 +217,7 @@ def test_a_deal_with_the_keyboard_alone_and_a_connection_lost_mid_deal(
         )
         played += 1
 
-    assert played >= 3
+    assert played >= 2
     assert anna.page.evaluate("window.notReloaded") is True
     seat = anna.seat()
     mine = [
