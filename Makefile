@@ -28,10 +28,12 @@ test: $(STAMP) lint
 test-faults: $(STAMP)
 	$(BIN)/pytest -n 0 -m faults tests/faults
 
+## lint: ruff, the import contracts, and mypy (apps and config; its settings in pyproject.toml)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 
 ## bench: the benchmarks; each prints its figures
 bench: $(STAMP)
@@ -69,4 +71,4 @@ research: $(STAMP)
 	$(BIN)/pytest research/tests
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis snapszer.sqlite3 build apps/bots/*.so
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis snapszer.sqlite3 build apps/bots/*.so

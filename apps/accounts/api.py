@@ -18,6 +18,7 @@ from apps.common.schema import CSRF_FAILED, NOT_AUTHENTICATED, problem_responses
 
 from . import services
 from .models import User
+from .requests import MemberRequest
 
 # The 400s of a request that sets a display name (names.py; docs/api.md section 10).
 NAME_REFUSED = (
@@ -108,7 +109,7 @@ class MeApi(APIView):
         summary="Your profile",
         responses={200: PlayerSerializer, **problem_responses({401: NOT_AUTHENTICATED})},
     )
-    def get(self, request: Request) -> Response:
+    def get(self, request: MemberRequest) -> Response:
         return Response(PlayerSerializer(request.user).data)
 
     @extend_schema(
@@ -126,7 +127,7 @@ class MeApi(APIView):
             ),
         },
     )
-    def patch(self, request: Request) -> Response:
+    def patch(self, request: MemberRequest) -> Response:
         data = ProfileInput(data=request.data)
         data.is_valid(raise_exception=True)
         user = services.profile_update(

@@ -44,7 +44,8 @@ def offered(view: dict[str, Any], kind: str) -> bool:
 
 def to_action(view: dict[str, Any], n: int) -> Action:
     """The view's own legal action dict for int action ``n``."""
-    for a in view["legal_actions"]:
+    legal: list[Action] = view["legal_actions"]
+    for a in legal:
         if to_int(a) == n:
             return a
     raise ValueError(f"action {n} ({CODES[n] if n < EXCHANGE else n}) is not legal here")

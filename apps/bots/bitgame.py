@@ -252,7 +252,7 @@ def from_deal(deal: KlubDeal, game: type[BitGame] = BitGame, **extra: object) ->
         [INDEX[c.code] for c in deal.talon],
         INDEX[deal.trump_card.code],
         deal.leader,
-        **extra,  # type: ignore[arg-type]
+        **extra,
         trump_taken=deal.trump_card_taken,
         led=INDEX[deal.table[0].code] if deal.table else -1,
         pts=[deal.points(0), deal.points(1)],

@@ -30,7 +30,9 @@ View = dict[str, Any]
 def is_right(view: View) -> bool:
     """Whether the seat's declaration would be right now: 66 or more, and a trick."""
     deal = view["deal"]
-    return deal["trick_counts"][view["seat"]] > 0 and deal["points"] >= WIN
+    tricks: int = deal["trick_counts"][view["seat"]]
+    points: int = deal["points"]
+    return tricks > 0 and points >= WIN
 
 
 def side_right(view: View) -> bool:

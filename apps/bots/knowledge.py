@@ -161,7 +161,7 @@ class Knowledge:
             talon,
             self.trump_card,
             self.leader,
-            **extra,  # type: ignore[arg-type]
+            **extra,
             trump_taken=not self.trump_under_talon,
             led=self.led,
             pts=list(self.pts),

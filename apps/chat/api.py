@@ -11,10 +11,10 @@ from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.exceptions import Throttled
 from rest_framework.fields import empty
-from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from apps.accounts.requests import MemberRequest
 from apps.common.inputs import (
     PAGE_INPUT,
     BodySerializer,
@@ -107,7 +107,7 @@ class ChatMessagesApi(APIView):
             ),
         },
     )
-    def get(self, request: Request, match_id: UUID) -> Response:
+    def get(self, request: MemberRequest, match_id: UUID) -> Response:
         query = ChatQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
         match, _ = selectors.chat_match_for_player(match_id=match_id, user=request.user)
@@ -143,7 +143,7 @@ class ChatMessagesApi(APIView):
             ),
         },
     )
-    def post(self, request: Request, match_id: UUID) -> Response:
+    def post(self, request: MemberRequest, match_id: UUID) -> Response:
         data = ChatPostInput(data=request.data)
         data.is_valid(raise_exception=True)
         try:
@@ -210,7 +210,7 @@ class BlockListApi(APIView):
             **problem_responses({400: PAGE_INPUT, 401: NOT_AUTHENTICATED}),
         },
     )
-    def get(self, request: Request) -> Response:
+    def get(self, request: MemberRequest) -> Response:
         paginator = BlockPagination()
         page = paginator.paginate_queryset(selectors.blocks_of(user=request.user), request)
         return paginator.get_paginated_response(BlockOutput(page, many=True).data)
@@ -233,7 +233,7 @@ class BlockListApi(APIView):
             ),
         },
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: MemberRequest) -> Response:
         data = BlockInput(data=request.data)
         data.is_valid(raise_exception=True)
         block, created = services.block_create(
@@ -261,7 +261,7 @@ class BlockDetailApi(APIView):
             ),
         },
     )
-    def delete(self, request: Request, user_id: int) -> Response:
+    def delete(self, request: MemberRequest, user_id: int) -> Response:
         services.block_delete(blocker=request.user, blocked_id=user_id)
         return Response({"user_id": user_id, "blocked": False})
 
@@ -302,5 +302,5 @@ class IceServersApi(APIView):
             ),
         },
     )
-    def get(self, request: Request) -> Response:
+    def get(self, request: MemberRequest) -> Response:
         return Response({"ice_servers": calls.ice_servers_for(user=request.user)})

@@ -177,8 +177,9 @@ def _other_user(caller: Caller) -> tuple[int, int]:
 
 def _propose(caller: Caller) -> Outcome:
     other_seat, other_user = _other_user(caller)
+    call_id = secrets.token_hex(8)
     call = {
-        "id": secrets.token_hex(8),
+        "id": call_id,
         "state": PROPOSED,
         "proposer": caller.seat,
         "users": {caller.seat: caller.user_id, other_seat: other_user},
@@ -195,7 +196,7 @@ def _propose(caller: Caller) -> Outcome:
         by_seat=caller.seat,
         ring_seconds=settings.CALL_RING_SECONDS,
     )
-    return Outcome(broadcast=[frame], ring=call["id"])
+    return Outcome(broadcast=[frame], ring=call_id)
 
 
 def _proposed_call(caller: Caller) -> dict[str, Any]:

@@ -57,7 +57,7 @@ class SessionTokenAuthentication(XSessionTokenAuthentication):
     token strategy first asks whether it exists and then loads it: this runs on every request.
     """
 
-    def authenticate(self, request: Request) -> tuple[Any, Any] | None:  # type: ignore[override]
+    def authenticate(self, request: Request) -> tuple[Any, Any] | None:
         token = self.get_session_token(request)
         if not token:
             return None

@@ -65,7 +65,7 @@ def _pubsub_target(layer: object, group: str) -> tuple[str, str] | None:
     given by URL; ``None`` otherwise (sharded or configured by dict: use the layer)."""
     if not isinstance(layer, RedisPubSubChannelLayer):
         return None
-    config = settings.CHANNEL_LAYERS["default"].get("CONFIG", {})
+    config: dict[str, Any] = settings.CHANNEL_LAYERS["default"].get("CONFIG", {})
     hosts = config.get("hosts", [])
     if len(hosts) != 1 or not isinstance(hosts[0], str):
         return None

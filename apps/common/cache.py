@@ -7,13 +7,22 @@ profiles of the move endpoint. ``redis.Redis`` is thread-safe, so one per pool i
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
 from django.core.cache.backends.redis import RedisCacheClient as DjangoRedisCacheClient
 
+if TYPE_CHECKING:
+    from redis import ConnectionPool, Redis
+
 
 class RedisCacheClient(DjangoRedisCacheClient):
+    if TYPE_CHECKING:  # Django's, private, not in its stubs: what ``get_client`` uses
+        _client: type[Redis]
+
+        def _get_connection_pool_index(self, write: bool) -> int: ...
+        def _get_connection_pool(self, write: bool) -> ConnectionPool: ...
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._clients: dict[int, Any] = {}

@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Callable
+from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
@@ -62,7 +63,8 @@ def check_channel_layer() -> None:
         raise LookupError("no channel layer is configured")
     if isinstance(layer, InMemoryChannelLayer):
         return
-    hosts = settings.CHANNEL_LAYERS["default"].get("CONFIG", {}).get("hosts", [])
+    config: dict[str, Any] = settings.CHANNEL_LAYERS["default"].get("CONFIG", {})
+    hosts: list[str | dict[str, Any]] = config.get("hosts", [])
     addresses = [h if isinstance(h, str) else h.get("address") for h in hosts]
     if hosts and all(isinstance(a, str) for a in addresses):
         for address in addresses:

@@ -60,7 +60,8 @@ class RequestIdMiddleware:
         response[HEADER] = request_id
         # Django logs an error answer after the middleware returned: the id is dropped when
         # the response is closed, once the server has sent it.
-        response._resource_closers.append(request_id_clear)
+        # (the list of callables ``close`` calls: Django's, private, not in its stubs)
+        response._resource_closers.append(request_id_clear)  # type: ignore[attr-defined]
         return response
 
 
@@ -93,7 +94,7 @@ def task_request_id_clear(task: Any = None, **_: Any) -> None:
     """``task_postrun``: back to the id before the task (none, in a worker)."""
     request = getattr(task, "request", None)
     token = getattr(request, "_request_id_token", None)
-    if token is not None:
+    if request is not None and token is not None:
         _request_id.reset(token)
         request._request_id_token = None
 

@@ -13,9 +13,12 @@ nothing but DRF's own cost); a refusal (406, 415) is DRF's own every time.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from rest_framework.negotiation import DefaultContentNegotiation
+from rest_framework.parsers import BaseParser
+from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
 
 CACHE_SIZE = 256
@@ -29,32 +32,37 @@ class CachedContentNegotiation(DefaultContentNegotiation):
     """``DefaultContentNegotiation`` with its successful choices remembered (see the module)."""
 
     def select_renderer(
-        self, request: Request, renderers: list[Any], format_suffix: str | None = None
-    ) -> tuple[Any, str]:
+        self,
+        request: Request,
+        renderers: Iterable[BaseRenderer],
+        format_suffix: str | None = None,
+    ) -> tuple[BaseRenderer, str]:
+        choices = list(renderers)  # DRF's list: the view's renderers
         accept = request.META.get("HTTP_ACCEPT", "*/*")
         if len(accept) > MAX_KEY_LENGTH:
-            return super().select_renderer(request, renderers, format_suffix)
+            return super().select_renderer(request, choices, format_suffix)
         format_ = format_suffix or request.query_params.get(self.settings.URL_FORMAT_OVERRIDE)
-        key = (accept, format_, tuple(type(r) for r in renderers))
+        key = (accept, format_, tuple(type(r) for r in choices))
         known = _renderers.get(key)
         if known is not None:
-            return renderers[known[0]], known[1]
-        renderer, media_type = super().select_renderer(request, renderers, format_suffix)
-        index = next(i for i, r in enumerate(renderers) if r is renderer)
+            return choices[known[0]], known[1]
+        renderer, media_type = super().select_renderer(request, choices, format_suffix)
+        index = next(i for i, r in enumerate(choices) if r is renderer)
         _remember(_renderers, key, (index, media_type))
         return renderer, media_type
 
-    def select_parser(self, request: Request, parsers: list[Any]) -> Any:
+    def select_parser(self, request: Request, parsers: Iterable[BaseParser]) -> BaseParser | None:
+        choices = list(parsers)  # DRF's list: the view's parsers
         content_type = request.content_type
         if not content_type or len(content_type) > MAX_KEY_LENGTH:
-            return super().select_parser(request, parsers)
-        key = (content_type, tuple(type(p) for p in parsers))
+            return super().select_parser(request, choices)
+        key = (content_type, tuple(type(p) for p in choices))
         known = _parsers.get(key)
         if known is not None:
-            return parsers[known]
-        parser = super().select_parser(request, parsers)
+            return choices[known]
+        parser = super().select_parser(request, choices)
         if parser is not None:
-            _remember(_parsers, key, next(i for i, p in enumerate(parsers) if p is parser))
+            _remember(_parsers, key, next(i for i, p in enumerate(choices) if p is parser))
         return parser
 
 

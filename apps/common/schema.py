@@ -34,14 +34,22 @@ class ProblemSerializer(serializers.Serializer):
         help_text="stable code to branch on, e.g. version_conflict, not_your_turn, room_full; "
         "every code with its status and meaning: GET /api/v1/errors/",
     )
-    errors = serializers.DictField(
-        child=serializers.ListField(child=serializers.CharField()),
-        required=False,
-        help_text="invalid_input and the display_name_* codes: the messages per request field",
-    )
-    current_version = serializers.IntegerField(
-        required=False, help_text="version_conflict only: the match's version now"
-    )
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        # ``errors`` is also the name of a serializer's own property: declared in the class, the
+        # field would hide it for the type checker (DRF's metaclass takes it out of the class)
+        return {
+            **super().get_fields(),
+            "errors": serializers.DictField(
+                child=serializers.ListField(child=serializers.CharField()),
+                required=False,
+                help_text="invalid_input and the display_name_* codes: the messages per request "
+                "field",
+            ),
+            "current_version": serializers.IntegerField(
+                required=False, help_text="version_conflict only: the match's version now"
+            ),
+        }
 
 
 def problem_responses(descriptions: dict[int, str]) -> dict:

@@ -15,11 +15,15 @@ sockets the session opened are closed (``sockets.session_sockets_close``).
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth import SESSION_KEY
 from django.contrib.sessions.backends.cached_db import SessionStore as CachedDbSessionStore
 from redis.exceptions import RedisError
+
+if TYPE_CHECKING:
+    from django.contrib.sessions.models import Session
+    from django.core.cache.backends.base import BaseCache
 
 from .authentication import account_changed
 
@@ -27,13 +31,18 @@ logger = logging.getLogger(__name__)
 
 
 class SessionStore(CachedDbSessionStore):
+    if TYPE_CHECKING:  # Django's, private, not in its stubs: what this override calls
+        _cache: BaseCache
+
+        def _get_session_from_db(self) -> Session | None: ...
+
     def load(self) -> dict[str, Any]:
         try:
             data = self._cache.get(self.cache_key)
         except Exception:  # as Django's: a cache that fails is a miss
             data = None
         if data is not None:
-            return data  # type: ignore[no-any-return]
+            return data
         stored = self._get_session_from_db()
         if stored is None:
             return {}
@@ -42,7 +51,7 @@ class SessionStore(CachedDbSessionStore):
             self._cache.set(self.cache_key, data, self.get_expiry_age(expiry=stored.expire_date))
         except RedisError as error:
             logger.warning("session read from the database; the cache did not answer: %r", error)
-        return data  # type: ignore[no-any-return]
+        return data
 
     def flush(self) -> None:
         key, user_id = self.session_key, self.get(SESSION_KEY)

@@ -23,19 +23,23 @@ import asyncio
 import contextlib
 import hashlib
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser as User
 from django.utils.http import is_same_domain
 from redis.exceptions import RedisError
 
 from .authentication import user_for_token
 from .broadcast import group_send
+
+if TYPE_CHECKING:
+    # the club's user model (AUTH_USER_MODEL), as django-stubs' plugin names it: common imports
+    # no app of the club
+    from django.contrib.auth.models import _User as User
 
 logger = logging.getLogger(__name__)
 

@@ -55,7 +55,7 @@ def event_rows(match: Match, events: list[MatchEvent]) -> SafeString:
     """The events as the rows of a read-only table: seq, type, actor, client move id, time,
     payload and a link to the state after each one."""
     rows = [(event, json.dumps(event.payload)) for event in events]
-    return render_to_string(EVENT_ROWS, {"match": match, "rows": rows})  # type: ignore[return-value]
+    return render_to_string(EVENT_ROWS, {"match": match, "rows": rows})
 
 
 @admin.register(Match)

@@ -9,10 +9,10 @@ from typing import Any
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
-from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from apps.accounts.requests import MemberRequest
 from apps.common.inputs import (
     PAGE_INPUT,
     BodySerializer,
@@ -131,7 +131,7 @@ class ReportListCreateApi(APIView):
             **problem_responses({400: PAGE_INPUT, 401: NOT_AUTHENTICATED}),
         },
     )
-    def get(self, request: Request) -> Response:
+    def get(self, request: MemberRequest) -> Response:
         paginator = ReportPagination()
         reports = selectors.reports_of_reporter(user_id=request.user.pk)
         page = paginator.paginate_queryset(reports, request)
@@ -161,7 +161,7 @@ class ReportListCreateApi(APIView):
             ),
         },
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: MemberRequest) -> Response:
         data = ReportInput(data=request.data)
         data.is_valid(raise_exception=True)
         report = services.report_create(reporter=request.user, **data.validated_data)
@@ -232,7 +232,7 @@ class NoticeListApi(APIView):
         summary="Your notices: warnings to acknowledge, a suspension or ban in force",
         responses={200: NoticesOutput, **problem_responses({401: NOT_AUTHENTICATED})},
     )
-    def get(self, request: Request) -> Response:
+    def get(self, request: MemberRequest) -> Response:
         now = timezone.now()
         notices = selectors.notices_for(user_id=request.user.pk, now=now)
         body = {
@@ -261,6 +261,6 @@ class NoticeAcknowledgeApi(APIView):
             ),
         },
     )
-    def post(self, request: Request, notice_id: int) -> Response:
+    def post(self, request: MemberRequest, notice_id: int) -> Response:
         sanction = services.warning_acknowledge(user=request.user, sanction_id=notice_id)
         return Response(_notice_body(sanction))

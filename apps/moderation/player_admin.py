@@ -122,7 +122,7 @@ class UserAdmin(BaseUserAdmin):
     list_filter = ("is_guest", "is_staff", "is_active", "groups", SanctionedFilter)
     search_fields = ("username", "email", "display_name")
     fieldsets = (
-        *BaseUserAdmin.fieldsets,
+        *(BaseUserAdmin.fieldsets or ()),
         ("Player", {"fields": ("display_name", "avatar_url", "is_guest")}),
         ("Statistics and moderation", {"fields": STATS_FIELDS}),
     )

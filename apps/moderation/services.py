@@ -43,7 +43,7 @@ class TooManyRequests(Problem):
 # What a moderator may decide about a report.
 DISMISS = "dismiss"
 RESOLUTIONS = (DISMISS, Sanction.Kind.WARNING, Sanction.Kind.SUSPENSION, Sanction.Kind.BAN)
-_ISSUED = {
+_ISSUED: dict[str, ModerationAction.Kind] = {
     Sanction.Kind.WARNING: ModerationAction.Kind.WARNING_ISSUED,
     Sanction.Kind.SUSPENSION: ModerationAction.Kind.SUSPENSION_ISSUED,
     Sanction.Kind.BAN: ModerationAction.Kind.BAN_ISSUED,

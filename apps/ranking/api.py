@@ -8,10 +8,10 @@ from typing import Any
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from apps.accounts.requests import MemberRequest
 from apps.common.errors import NotFound
 from apps.common.inputs import BodySerializer, ServiceChoiceField
 from apps.common.schema import CSRF_FAILED, NOT_AUTHENTICATED, problem_responses
@@ -66,8 +66,8 @@ class TicketOutput(serializers.Serializer):
 
 def _ticket_body(ticket: Ticket) -> dict[str, Any]:
     opponent = None
-    if ticket.opponent_id is not None:
-        opponent = {"id": ticket.opponent_id, "name": ticket.opponent.public_name}
+    if ticket.opponent is not None:
+        opponent = {"id": ticket.opponent.pk, "name": ticket.opponent.public_name}
     return {
         "id": ticket.pk,
         "variant": ticket.variant,
@@ -112,7 +112,7 @@ class TicketCreateApi(APIView):
             ),
         },
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: MemberRequest) -> Response:
         body = TicketInput(data=request.data)
         body.is_valid(raise_exception=True)
         ticket = services.ticket_create(user=request.user, **body.validated_data)
@@ -131,7 +131,7 @@ class TicketDetailApi(APIView):
             ),
         },
     )
-    def get(self, request: Request, ticket_id: int) -> Response:
+    def get(self, request: MemberRequest, ticket_id: int) -> Response:
         ticket = _ticket(request.user.pk, ticket_id)
         if ticket.status == Ticket.Status.WAITING:
             # A poll is also a pairing trigger (embedded mode has no beat).
@@ -157,7 +157,7 @@ class TicketDetailApi(APIView):
             ),
         },
     )
-    def delete(self, request: Request, ticket_id: int) -> Response:
+    def delete(self, request: MemberRequest, ticket_id: int) -> Response:
         ticket = services.ticket_cancel(user=request.user, ticket_id=ticket_id)
         return Response(_ticket_body(ticket))
 
@@ -232,7 +232,7 @@ class PlayerStatsApi(APIView):
             ),
         },
     )
-    def get(self, request: Request, user_id: int) -> Response:
+    def get(self, request: MemberRequest, user_id: int) -> Response:
         stats = selectors.player_stats(user_id=user_id)
         if stats is None:
             raise NotFound("no such player", code="player_not_found")

@@ -103,7 +103,7 @@ class LadderApi(APIView):
         rows = paginator.paginate_queryset(selectors.elo_leaderboard(variant=variant), request)
         rows = rows or []
         medals = selectors.medals_of([r.user_id for r in rows], variant=variant)
-        first = paginator.offset + 1
+        first = (paginator.offset or 0) + 1
         return paginator.get_paginated_response(
             [
                 {
@@ -139,7 +139,7 @@ class StandingsApi(APIView):
         medals: dict[int, Medal] = {
             m.user_id: m for m in selectors.month_medals(variant=variant, year=year, month=month)
         }
-        first = paginator.offset + 1
+        first = (paginator.offset or 0) + 1
         return paginator.get_paginated_response(
             [
                 {

@@ -26,7 +26,11 @@ def ranked_settle(sender: Any, *, match: Match, state: MatchState, **_: Any) -> 
     assert state.variant is not None
     players = [seat.user_id for seat in seats_of(match)]
     results = state.variant.results(state)
-    shares = {user_id: 1 for user_id, result in zip(players, results, strict=True) if result == WON}
+    shares = {
+        user_id: 1
+        for user_id, result in zip(players, results, strict=True)
+        if result == WON and user_id is not None
+    }
     match_settle(match_id=match.id, shares=shares)
     if VOID not in results:
         ratings_record(

@@ -6,10 +6,10 @@ from typing import Any
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
-from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from apps.accounts.requests import MemberRequest
 from apps.common.inputs import PAGE_INPUT, StrictLimitOffsetPagination
 from apps.common.schema import NOT_AUTHENTICATED, problem_responses
 
@@ -77,8 +77,8 @@ class WalletApi(APIView):
             **problem_responses({401: NOT_AUTHENTICATED, 403: GUEST}),
         },
     )
-    def get(self, request: Request) -> Response:
-        account = services.wallet_open(user=request.user)  # type: ignore[arg-type]
+    def get(self, request: MemberRequest) -> Response:
+        account = services.wallet_open(user=request.user)
         return Response({"balance": account.balance})
 
 
@@ -96,8 +96,8 @@ class LedgerApi(APIView):
             **problem_responses({400: PAGE_INPUT, 401: NOT_AUTHENTICATED, 403: GUEST}),
         },
     )
-    def get(self, request: Request) -> Response:
-        services.wallet_open(user=request.user)  # type: ignore[arg-type]
+    def get(self, request: MemberRequest) -> Response:
+        services.wallet_open(user=request.user)
         paginator = LedgerPagination()
         page = paginator.paginate_queryset(selectors.ledger_of(request.user.pk), request)
         return paginator.get_paginated_response([_entry_body(e) for e in page or []])

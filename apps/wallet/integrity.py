@@ -64,4 +64,8 @@ def escrows_holding(match_ids: list[UUID] | None = None) -> dict[UUID, int]:
     escrows = Account.objects.filter(kind=Account.Kind.ESCROW).exclude(balance=0)
     if match_ids is not None:
         escrows = escrows.filter(match_id__in=match_ids)
-    return dict(escrows.values_list("match_id", "balance"))
+    return {
+        match_id: balance
+        for match_id, balance in escrows.values_list("match_id", "balance")
+        if match_id is not None  # an escrow always has its match
+    }

@@ -50,7 +50,7 @@ def _account_insert(*, kind: str, user_id: int | None = None, match_id: Any = No
     (the unique constraints: one wallet per player, one escrow per match, one club). No
     savepoint needed, and a concurrent insert waits for the first one to commit or roll back."""
     table = Account._meta.db_table
-    fields = {f: Account._meta.get_field(f) for f in ("match_id", "created_at")}
+    fields = {f.attname: f for f in Account._meta.concrete_fields}
     params = [
         kind,
         user_id,

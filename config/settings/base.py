@@ -1,6 +1,7 @@
 """Settings shared by every mode. ``embedded``, ``production`` and ``test`` build on these."""
 
 from pathlib import Path
+from typing import Any
 
 import environ
 from celery.schedules import crontab
@@ -77,7 +78,7 @@ ASGI_APPLICATION = "config.asgi.application"
 # Logs: Django's own (on the console under DEBUG), except that a request for a host not in
 # ALLOWED_HOSTS is one WARNING line without a traceback (apps/common/logs.py). Production's
 # JSON logs keep these filters and loggers.
-LOGGING = {
+LOGGING: dict[str, Any] = {
     "version": 1,
     "disable_existing_loggers": False,
     "filters": {"foreign_host": {"()": "apps.common.logs.ForeignHostFilter"}},
@@ -121,7 +122,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT: Path | None = BASE_DIR / "staticfiles"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 SESSION_ENGINE = "apps.common.sessions"
@@ -198,7 +199,7 @@ REST_FRAMEWORK = {
     # throttle asks apps/common/addresses.py instead; this is for any stock throttle)
     "NUM_PROXIES": TRUSTED_PROXY_COUNT,
 }
-SPECTACULAR_SETTINGS = {
+SPECTACULAR_SETTINGS: dict[str, Any] = {
     "TITLE": "Snapszer Klub API",
     "DESCRIPTION": (
         "Play Snapszer (Hungarian 66) against the computer or friends. A walk through a whole "

@@ -1,6 +1,8 @@
 """``make run``: one process, nothing to install. SQLite file, in-memory channel layer, Celery
 eager (tasks run in the request, after commit)."""
 
+from typing import Any
+
 from .base import *  # noqa: F403
 from .base import BASE_DIR, env
 
@@ -13,7 +15,9 @@ DATABASES = {
     }
 }
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+CHANNEL_LAYERS: dict[str, dict[str, Any]] = {
+    "default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}
+}
 CELERY_TASK_ALWAYS_EAGER = True
 CELERY_BROKER_URL = "memory://"
 MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}

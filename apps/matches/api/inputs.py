@@ -44,6 +44,9 @@ class JoinInput(BodySerializer):
     code = serializers.CharField(min_length=6, max_length=12, help_text="case-insensitive")
 
 
+CLIENT_MOVE_ID_MAX = 64  # characters
+
+
 class ActionInput(BodySerializer):
     """The body of ``POST …/actions/`` as validated (the action itself is decoded by the engine's
     codec in the service); documented as ``schema.ActionSubmit``."""
@@ -55,7 +58,7 @@ class ActionInput(BodySerializer):
         'after a pause) and {"type": "show_hand"}'
     )
     expected_version = serializers.IntegerField(min_value=0)
-    client_move_id = serializers.CharField(min_length=1, max_length=64)
+    client_move_id = serializers.CharField(min_length=1, max_length=CLIENT_MOVE_ID_MAX)
 
 
 ACTION_FIELDS = frozenset(ActionInput._declared_fields)
@@ -73,14 +76,14 @@ def action_input(data: object) -> dict[str, Any]:
             and type(version) is int
             and version >= 0
             and type(move_id) is str
-            and 0 < len(move_id) <= ActionInput._declared_fields["client_move_id"].max_length
+            and 0 < len(move_id) <= CLIENT_MOVE_ID_MAX
             and move_id.isprintable()  # no NUL or surrogate, which the CharField refuses
             and move_id.strip() == move_id  # nothing the CharField would trim
         ):
             return {"action": dict(action), "expected_version": version, "client_move_id": move_id}
     serializer = ActionInput(data=data)
     serializer.is_valid(raise_exception=True)
-    return serializer.validated_data  # type: ignore[no-any-return]
+    return serializer.validated_data
 
 
 class EventsQuery(QuerySerializer):

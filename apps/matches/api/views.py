@@ -7,10 +7,10 @@ from uuid import UUID
 
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from apps.accounts.requests import MemberRequest
 from apps.common.inputs import PAGE_INPUT, StrictLimitOffsetPagination
 from apps.common.schema import CSRF_FAILED, NOT_AUTHENTICATED, problem_responses
 from apps.matches import rematches, selectors, services
@@ -44,7 +44,7 @@ class MatchPagination(StrictLimitOffsetPagination):
 NOT_FOUND = "`match_not_found`: no such match, or you do not sit in it"
 
 
-def _match_response(request: Request, match_id: UUID, code: int = 200) -> Response:
+def _match_response(request: MemberRequest, match_id: UUID, code: int = 200) -> Response:
     """The match as it stands now (the computer may have moved since the service returned)."""
     match, seat = services.match_open(match_id=match_id, user=request.user)
     return Response(selectors.match_payload(match=match, seat=seat, user=request.user), status=code)
@@ -69,7 +69,7 @@ class ComputerMatchCreateApi(APIView):
             ),
         },
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: MemberRequest) -> Response:
         data = ComputerMatchInput(data=request.data)
         data.is_valid(raise_exception=True)
         match = services.match_create_vs_computer(user=request.user, **data.validated_data)
@@ -96,7 +96,7 @@ class RoomCreateApi(APIView):
             ),
         },
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: MemberRequest) -> Response:
         data = RoomInput(data=request.data)
         data.is_valid(raise_exception=True)
         match = services.room_create(user=request.user, **data.validated_data)
@@ -128,7 +128,7 @@ class RoomJoinApi(APIView):
             ),
         },
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: MemberRequest) -> Response:
         data = JoinInput(data=request.data)
         data.is_valid(raise_exception=True)
         match = services.room_join(user=request.user, code=data.validated_data["code"])
@@ -153,7 +153,7 @@ class RoomCancelApi(APIView):
             ),
         },
     )
-    def post(self, request: Request, match_id: UUID) -> Response:
+    def post(self, request: MemberRequest, match_id: UUID) -> Response:
         services.room_cancel(user=request.user, match_id=match_id)
         return _match_response(request, match_id)
 
@@ -181,7 +181,7 @@ class RoomSeatApi(APIView):
             ),
         },
     )
-    def post(self, request: Request, match_id: UUID) -> Response:
+    def post(self, request: MemberRequest, match_id: UUID) -> Response:
         data = SeatInput(data=request.data)
         data.is_valid(raise_exception=True)
         services.room_seat_computer(user=request.user, match_id=match_id, **data.validated_data)
@@ -204,7 +204,7 @@ class MatchListApi(APIView):
             OpenApiParameter("offset", int, description="matches to skip"),
         ],
     )
-    def get(self, request: Request) -> Response:
+    def get(self, request: MemberRequest) -> Response:
         paginator = MatchPagination()
         page = paginator.paginate_queryset(services.matches_list(user=request.user), request)
         return paginator.get_paginated_response(MatchSummary(page, many=True).data)
@@ -221,7 +221,7 @@ class MatchDetailApi(APIView):
             **problem_responses({401: NOT_AUTHENTICATED, 404: NOT_FOUND}),
         },
     )
-    def get(self, request: Request, match_id: UUID) -> Response:
+    def get(self, request: MemberRequest, match_id: UUID) -> Response:
         return _match_response(request, match_id)
 
 
@@ -254,7 +254,7 @@ class MatchActionApi(APIView):
             ),
         },
     )
-    def post(self, request: Request, match_id: UUID) -> Response:
+    def post(self, request: MemberRequest, match_id: UUID) -> Response:
         data = action_input(request.data)
         outcome, seat = services.match_command_submit(
             match_id=match_id,
@@ -279,7 +279,7 @@ class MatchHeartbeatApi(APIView):
             **problem_responses({401: NOT_AUTHENTICATED, 403: CSRF_FAILED, 404: NOT_FOUND}),
         },
     )
-    def post(self, request: Request, match_id: UUID) -> Response:
+    def post(self, request: MemberRequest, match_id: UUID) -> Response:
         match, seat = services.match_open(match_id=match_id, user=request.user)
         return Response(selectors.heartbeat_payload(match=match, seat=seat))
 
@@ -303,7 +303,7 @@ class MatchEventsApi(APIView):
             ),
         },
     )
-    def get(self, request: Request, match_id: UUID) -> Response:
+    def get(self, request: MemberRequest, match_id: UUID) -> Response:
         query = EventsQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
         match, seat = services.match_open(match_id=match_id, user=request.user)
@@ -330,7 +330,7 @@ class DealRecordApi(APIView):
             ),
         },
     )
-    def get(self, request: Request, match_id: UUID, number: int) -> Response:
+    def get(self, request: MemberRequest, match_id: UUID, number: int) -> Response:
         match, seat = selectors.match_for_player(match_id=match_id, user=request.user)
         return Response(selectors.deal_record(match=match, seat=seat, number=number))
 
@@ -369,7 +369,7 @@ class RematchOfferApi(APIView):
             ),
         },
     )
-    def post(self, request: Request, match_id: UUID) -> Response:
+    def post(self, request: MemberRequest, match_id: UUID) -> Response:
         return _rematch_response(rematches.rematch_offer(user=request.user, match_id=match_id))
 
 
@@ -399,5 +399,5 @@ class RematchAcceptApi(APIView):
             ),
         },
     )
-    def post(self, request: Request, match_id: UUID) -> Response:
+    def post(self, request: MemberRequest, match_id: UUID) -> Response:
         return _rematch_response(rematches.rematch_accept(user=request.user, match_id=match_id))

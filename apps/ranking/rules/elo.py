@@ -18,7 +18,8 @@ PROVISIONAL_MATCHES = 20
 
 def expected_score(rating: int | float, opponent: int | float) -> float:
     """The probability-like share of the points ``rating`` is expected to take."""
-    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) / 400.0))
+    odds: float = 10.0 ** ((opponent - rating) / 400.0)  # a float's power may be complex: not here
+    return 1.0 / (1.0 + odds)
 
 
 def k_factor(matches_played: int) -> int:
