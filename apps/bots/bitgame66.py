@@ -243,12 +243,6 @@ class BitGame66(BitGame):
         assert self.closed_at is not None
         return for_failed_close(self.closed_at[self.closed_by][1])
 
-    def declare_due(self) -> None:
-        """In ``auto``: the seat on turn declares if it is right (a position taken from a real
-        deal, where a seat may have let a right declaration pass)."""
-        if self.auto and self.result is None and self.right(self.turn):
-            self.declare(self.turn)
-
 
 def from_deal66(deal: SixtySixDeal, *, auto: bool = False) -> BitGame66:
     """The engine's ``SixtySixDeal`` (hidden cards included) as a ``BitGame66``. Tests and

@@ -12,7 +12,6 @@ from collections.abc import Iterable
 
 SUITS = "PTZM"
 RANKS = "9UOKXA"
-SUIT_SIZE = 6
 NCARDS = 24
 POINTS = tuple((0, 2, 3, 4, 10, 11)[i % 6] for i in range(NCARDS))
 CODES = tuple(s + r for s in SUITS for r in RANKS)
@@ -57,10 +56,6 @@ def members(m: int) -> list[int]:
         out.append(low.bit_length() - 1)
         m ^= low
     return out
-
-
-def codes_of(m: int) -> list[str]:
-    return [CODES[i] for i in members(m)]
 
 
 def points_of(m: int) -> int:
