@@ -17,7 +17,7 @@ from apps.common.inputs import BodySerializer, ServiceChoiceField
 from apps.common.schema import CSRF_FAILED, NOT_AUTHENTICATED, problem_responses
 from apps.matches.api.inputs import TARGET_HELP, VariantField
 
-from . import selectors, services
+from . import matchmaking, selectors
 from .models import Medal, Ticket
 from .rules.matchmaking import STAKES
 from .variants import ranked_variants
@@ -115,7 +115,7 @@ class TicketCreateApi(APIView):
     def post(self, request: MemberRequest) -> Response:
         body = TicketInput(data=request.data)
         body.is_valid(raise_exception=True)
-        ticket = services.ticket_create(user=request.user, **body.validated_data)
+        ticket = matchmaking.ticket_create(user=request.user, **body.validated_data)
         ticket = _ticket(request.user.pk, ticket.pk)  # paired at once, maybe
         return Response(_ticket_body(ticket), status=status.HTTP_201_CREATED)
 
@@ -135,7 +135,7 @@ class TicketDetailApi(APIView):
         ticket = _ticket(request.user.pk, ticket_id)
         if ticket.status == Ticket.Status.WAITING:
             # A poll is also a pairing trigger (embedded mode has no beat).
-            services.matchmaking_pair(
+            matchmaking.matchmaking_pair(
                 stake=ticket.stake, variant=ticket.variant, target=ticket.target
             )
             ticket = _ticket(request.user.pk, ticket_id)
@@ -158,7 +158,7 @@ class TicketDetailApi(APIView):
         },
     )
     def delete(self, request: MemberRequest, ticket_id: int) -> Response:
-        ticket = services.ticket_cancel(user=request.user, ticket_id=ticket_id)
+        ticket = matchmaking.ticket_cancel(user=request.user, ticket_id=ticket_id)
         return Response(_ticket_body(ticket))
 
 

@@ -11,7 +11,7 @@ from typing import Any
 from apps.accounts.models import User
 from apps.common.sockets import AuthenticatedJsonConsumer
 
-from .services import user_group
+from .matchmaking import user_group
 
 
 class PlayerConsumer(AuthenticatedJsonConsumer):

@@ -10,7 +10,7 @@ from django.dispatch import receiver
 
 from apps.moderation.signals import online_play_barred
 
-from .services import tickets_withdraw
+from .matchmaking import tickets_withdraw
 
 
 @receiver(online_play_barred, dispatch_uid="ranking.tickets_withdraw")

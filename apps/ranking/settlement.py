@@ -16,7 +16,7 @@ from apps.matches.seating import seats_of
 from apps.matches.signals import match_finished
 from apps.wallet.services import match_settle
 
-from .services import ratings_record
+from .ratings import ratings_record
 
 
 @receiver(match_finished, dispatch_uid="ranking.settlement")

@@ -20,7 +20,7 @@ from apps.matches.services import match_create_ranked
 from apps.moderation.models import ModerationAction, Report, Sanction
 from apps.moderation.selectors import online_restriction
 from apps.moderation.services import report_resolve, sanction_issue
-from apps.ranking import services as ranking_services
+from apps.ranking import matchmaking
 from apps.wallet.selectors import balance_of
 from apps.wallet.services import wallet_open
 from tests.conftest import MakePlayer
@@ -110,17 +110,17 @@ def test_a_ban_issued_while_the_player_is_being_paired_ends_the_new_match(
             time.sleep(0.02)
         return match_create_ranked(**kwargs)
 
-    monkeypatch.setattr(ranking_services, "match_creator", lambda: creator)
+    monkeypatch.setattr(matchmaking, "match_creator", lambda: creator)
     for player in (waiting, rude):  # queued; the pairing below is the one that pairs them
-        with mock.patch.object(ranking_services, "_pairing_schedule"):
-            ranking_services.ticket_create(user=player.user, stake=100)
+        with mock.patch.object(matchmaking, "_pairing_schedule"):
+            matchmaking.ticket_create(user=player.user, stake=100)
 
     def ban() -> str:
         assert pairing_started.wait(5)
         sanction_issue(moderator=moderator, user=rude.user, kind="ban", reason="threats")
         return "banned"
 
-    outcomes = run_together([lambda: ranking_services.matchmaking_pair(stake=100), ban])
+    outcomes = run_together([lambda: matchmaking.matchmaking_pair(stake=100), ban])
     assert outcomes == [1, "banned"]
     match = Match.objects.get(mode=Match.Mode.RANKED)
     rude_seat = match.seats.get(user=rude.user).index

@@ -15,7 +15,7 @@ from django.utils import timezone
 from apps.accounts.models import User
 from apps.common.errors import Conflict
 from apps.matches.models import Match, MatchEvent, Seat
-from apps.ranking import services
+from apps.ranking import clock as ranking_clock
 
 # --- the stand-in for the match service's ``match_create_ranked`` ----------------------------
 # (settings ``RANKING_MATCH_CREATOR`` points here in these tests): it records each call and
@@ -77,7 +77,7 @@ class Clock:
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     frozen = Clock(datetime(2026, 10, 15, 12, 0, tzinfo=UTC))
-    monkeypatch.setattr(services, "_now", frozen)
+    monkeypatch.setattr(ranking_clock, "now", frozen)
     return frozen
 
 

@@ -13,7 +13,7 @@ from channels.layers import get_channel_layer
 from apps.chat.models import Block
 from apps.matches.models import Match
 from apps.moderation.models import Sanction
-from apps.ranking import services, tasks
+from apps.ranking import matchmaking, tasks
 from apps.ranking.models import Rating
 from tests.conftest import Player
 
@@ -71,14 +71,14 @@ def test_different_stakes_are_never_paired(make_player, creator, clock) -> None:
 
 def test_the_closest_rating_is_preferred(make_player, creator, clock) -> None:
     anna, far, near = rated(make_player, 1500), rated(make_player, 1580), rated(make_player, 1520)
-    a = services.ticket_create(user=anna.user, stake=100)
+    a = matchmaking.ticket_create(user=anna.user, stake=100)
     assert a.status == "waiting"
     # far (80 apart: acceptable) and near (20 apart) arrive together: one pairing run sees both
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(services, "_pairing_schedule", lambda stake: None)
-        services.ticket_create(user=far.user, stake=100)
-        services.ticket_create(user=near.user, stake=100)
-    assert services.matchmaking_pair(stake=100) == 1
+        mp.setattr(matchmaking, "_pairing_schedule", lambda stake: None)
+        matchmaking.ticket_create(user=far.user, stake=100)
+        matchmaking.ticket_create(user=near.user, stake=100)
+    assert matchmaking.matchmaking_pair(stake=100) == 1
     assert creator.calls[0][0] == (anna.user.pk, near.user.pk)
     assert poll(anna, a.pk)["opponent"]["id"] == near.user.pk
 

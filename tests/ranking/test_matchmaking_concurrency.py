@@ -9,7 +9,7 @@ import pytest
 from django.db import connection
 
 from apps.matches.models import Seat
-from apps.ranking import services
+from apps.ranking import matchmaking
 from apps.ranking.models import Ticket
 from tests.factories import UserFactory
 
@@ -28,8 +28,8 @@ def test_simultaneous_tickets_at_one_stake_make_disjoint_pairs(creator) -> None:
 
         try:
             barrier.wait()
-            services.ticket_create(user=users[user_index], stake=200)
-            services.matchmaking_pair(stake=200)  # and a run of the sweep, concurrently
+            matchmaking.ticket_create(user=users[user_index], stake=200)
+            matchmaking.matchmaking_pair(stake=200)  # and a run of the sweep, concurrently
         except BaseException as exc:
             errors.append(exc)
         finally:
@@ -41,7 +41,7 @@ def test_simultaneous_tickets_at_one_stake_make_disjoint_pairs(creator) -> None:
     for thread in threads:
         thread.join(timeout=60)
     assert not errors
-    services.matchmaking_pair(stake=200)  # whatever the concurrent runs skipped (locked)
+    matchmaking.matchmaking_pair(stake=200)  # whatever the concurrent runs skipped (locked)
 
     tickets = list(Ticket.objects.all())
     assert len(tickets) == PLAYERS

@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from apps.ranking import services, tasks
+from apps.ranking import matchmaking, tasks, tournament
 from apps.ranking.models import Medal, Rating, Standing, Ticket
+from apps.ranking.ratings import ratings_record
 from tests.conftest import Player
 
 # Pairing runs after commit, as in production: these tests commit for real.
@@ -47,9 +48,9 @@ def test_a_sixty_six_ticket_is_paired_only_with_the_same_game_and_target(
 def test_the_sweep_pairs_every_game(make_player, creator, clock) -> None:
     players = [make_player() for _ in range(4)]
     with pytest.MonkeyPatch.context() as mp:  # no pairing at once: the sweep does it
-        mp.setattr(services, "_pairing_schedule", lambda pool: None)
+        mp.setattr(matchmaking, "_pairing_schedule", lambda pool: None)
         for player, game in zip(players, ["klub", "sixty-six", "klub", "sixty-six"], strict=True):
-            services.ticket_create(user=player.user, stake=50, variant=game)
+            matchmaking.ticket_create(user=player.user, stake=50, variant=game)
     tasks.matchmaking_sweep.delay()
     assert sorted(creator.games) == [("klub", 7), ("sixty-six", 7)]
     assert not Ticket.objects.filter(status="waiting").exists()
@@ -88,7 +89,7 @@ def test_each_game_has_its_own_rating_standing_and_medals(make_player, finished_
     clock.now = datetime(2026, 10, 5, tzinfo=UTC)
     for variant, winner, loser in [("klub", anna, bela), ("sixty-six", bela, anna)]:
         match = finished_match(winner.user, loser.user, variant=variant)
-        services.ratings_record(
+        ratings_record(
             match_id=match.pk,
             variant=variant,
             results=[(winner.user.pk, True), (loser.user.pk, False)],
@@ -105,7 +106,7 @@ def test_each_game_has_its_own_rating_standing_and_medals(make_player, finished_
     assert points[(anna.user.pk, "sixty-six")] == points[(bela.user.pk, "klub")] == 1
 
     clock.now = datetime(2026, 11, 1, 0, 5, tzinfo=UTC)
-    assert services.months_close_due() == 4  # gold and silver in each game
+    assert tournament.months_close_due() == 4  # gold and silver in each game
     gold = {m.variant: m.user_id for m in Medal.objects.filter(rank=1)}
     assert gold == {"klub": anna.user.pk, "sixty-six": bela.user.pk}
-    assert services.month_close(year=2026, month=10, variant="sixty-six") == []  # once
+    assert tournament.month_close(year=2026, month=10, variant="sixty-six") == []  # once

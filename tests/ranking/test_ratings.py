@@ -7,7 +7,7 @@ import pytest
 from django.db import transaction
 
 from apps.ranking.models import Rating, RatingChange, Standing
-from apps.ranking.services import ratings_record
+from apps.ranking.ratings import ratings_record
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from apps.matches.models import Match
 from apps.ranking.models import Medal
-from apps.ranking.services import ratings_record
+from apps.ranking.ratings import ratings_record
 
 pytestmark = pytest.mark.django_db
 

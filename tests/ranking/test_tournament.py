@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import pytest
 
 from apps.common.errors import Conflict
-from apps.ranking import services, tasks
+from apps.ranking import ratings, tasks, tournament
 from apps.ranking.models import Medal, Rating, Standing
 
 pytestmark = pytest.mark.django_db
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 def play(finished_match, winner, loser) -> None:  # type: ignore[no-untyped-def]
     match = finished_match(winner.user, loser.user)
-    services.ratings_record(
+    ratings.ratings_record(
         match_id=match.pk, results=[(winner.user.pk, True), (loser.user.pk, False)]
     )
 
@@ -48,7 +48,7 @@ def test_the_month_closes_after_midnight_with_medals_to_the_top_three_once(
     clock.now = datetime(2026, 10, 31, 23, 59, tzinfo=UTC)
     assert tasks.months_close.delay().get() == 0  # October is not over yet
     with pytest.raises(Conflict):
-        services.month_close(year=2026, month=10)
+        tournament.month_close(year=2026, month=10)
 
     clock.now = datetime(2026, 11, 1, 0, 5, tzinfo=UTC)
     play(finished_match, bela, anna)  # November: no effect on October's medals
@@ -59,7 +59,7 @@ def test_the_month_closes_after_midnight_with_medals_to_the_top_three_once(
 
     clock.advance(3600)  # the beat runs again (and a worker retries)
     assert tasks.months_close.delay().get() == 0
-    assert services.month_close(year=2026, month=10) == []
+    assert tournament.month_close(year=2026, month=10) == []
     assert Medal.objects.count() == 3
 
 
@@ -76,7 +76,7 @@ def test_ties_go_to_the_elo_gained_then_to_whoever_got_there_first(
     clock.advance(60)
     play(finished_match, late, weak)  # late: 3 points, +20, later
     clock.now = datetime(2026, 10, 1, 0, 5, tzinfo=UTC)
-    services.months_close_due()
+    tournament.months_close_due()
     medals = {m.rank: m.user_id for m in Medal.objects.filter(year=2026, month=9)}
     assert medals == {1: strong.user.pk, 2: early.user.pk, 3: late.user.pk}
 
@@ -88,7 +88,7 @@ def test_a_month_with_fewer_than_three_players_awards_fewer_medals(
     clock.now = datetime(2026, 12, 31, 12, tzinfo=UTC)
     play(finished_match, anna, bela)
     clock.now = datetime(2027, 1, 1, 0, 5, tzinfo=UTC)
-    assert services.months_close_due() == 2
+    assert tournament.months_close_due() == 2
     assert list(Medal.objects.values_list("year", "month", "rank", "user_id")) == [
         (2026, 12, 1, anna.user.pk),
         (2026, 12, 2, bela.user.pk),
