@@ -14,18 +14,13 @@ from rest_framework.views import APIView
 from apps.common.addresses import limited_address
 from apps.common.errors import Conflict
 from apps.common.inputs import BodySerializer
-from apps.common.schema import CSRF_FAILED, NOT_AUTHENTICATED, problem_responses
+from apps.common.schema import problem_responses
 
 from . import services
 from .models import User
 from .requests import MemberRequest
 
 # The 400s of a request that sets a display name (names.py; docs/api.md section 10).
-NAME_REFUSED = (
-    "`invalid_input`, `parse_error`; a display name refused: `display_name_invisible`, "
-    "`display_name_hidden_character`, `display_name_too_many_marks`, `display_name_reserved`, "
-    "`display_name_taken`"
-)
 
 
 class PlayerSerializer(serializers.ModelSerializer):
@@ -73,12 +68,16 @@ class GuestCreateApi(APIView):
         responses={
             201: GuestOutput,
             **problem_responses(
-                {
-                    400: NAME_REFUSED,
-                    403: CSRF_FAILED,
-                    409: "`already_authenticated`: the request already carries a session",
-                    429: "`throttled`: too many guests from this address; see Retry-After",
-                }
+                "invalid_input",
+                "parse_error",
+                "display_name_invisible",
+                "display_name_hidden_character",
+                "display_name_too_many_marks",
+                "display_name_reserved",
+                "display_name_taken",
+                "csrf_failed",
+                "already_authenticated",
+                "throttled",
             ),
         },
         auth=[],
@@ -107,7 +106,7 @@ class MeApi(APIView):
     @extend_schema(
         tags=["accounts"],
         summary="Your profile",
-        responses={200: PlayerSerializer, **problem_responses({401: NOT_AUTHENTICATED})},
+        responses={200: PlayerSerializer, **problem_responses("not_authenticated")},
     )
     def get(self, request: MemberRequest) -> Response:
         return Response(PlayerSerializer(request.user).data)
@@ -119,11 +118,15 @@ class MeApi(APIView):
         responses={
             200: PlayerSerializer,
             **problem_responses(
-                {
-                    400: NAME_REFUSED,
-                    401: NOT_AUTHENTICATED,
-                    403: CSRF_FAILED,
-                }
+                "invalid_input",
+                "parse_error",
+                "display_name_invisible",
+                "display_name_hidden_character",
+                "display_name_too_many_marks",
+                "display_name_reserved",
+                "display_name_taken",
+                "not_authenticated",
+                "csrf_failed",
             ),
         },
     )

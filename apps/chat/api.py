@@ -21,18 +21,10 @@ from apps.common.inputs import (
     QuerySerializer,
     StrictLimitOffsetPagination,
 )
-from apps.common.schema import CSRF_FAILED, NOT_AUTHENTICATED, problem_responses
+from apps.common.schema import problem_responses
 
 from . import calls, selectors, services
 from .models import MAX_MESSAGE_LENGTH, Block
-
-NOT_FOUND = "`match_not_found`: no such match, or you do not sit in it"
-NOT_ONLINE = "`not_online_match`: a match against the computer has no chat"
-RESTRICTED = (
-    "`suspended` (with `ends_at`): you are suspended from online play and chat; "
-    "`banned`: you are banned from online play"
-)
-
 
 # --- chat --------------------------------------------------------------------------------
 
@@ -97,13 +89,7 @@ class ChatMessagesApi(APIView):
         responses={
             200: ChatPage,
             **problem_responses(
-                {
-                    400: "`invalid_input`: a cursor or limit that is not a whole number in "
-                    "its range (an empty one included), or is given twice",
-                    401: NOT_AUTHENTICATED,
-                    404: NOT_FOUND,
-                    409: NOT_ONLINE,
-                }
+                "invalid_input", "not_authenticated", "match_not_found", "not_online_match"
             ),
         },
     )
@@ -130,16 +116,18 @@ class ChatMessagesApi(APIView):
         responses={
             201: ChatMessageOutput,
             **problem_responses(
-                {
-                    400: "`message_empty`: nothing left after stripping; `message_too_long` "
-                    f"(with `max_length`): over {MAX_MESSAGE_LENGTH} characters; "
-                    "`invalid_input`, `parse_error`",
-                    401: NOT_AUTHENTICATED,
-                    403: f"{RESTRICTED}; {CSRF_FAILED}",
-                    404: NOT_FOUND,
-                    409: f"{NOT_ONLINE}; `match_not_started`: the room has no second player",
-                    429: "`chat_rate_limited`: too many messages, see `Retry-After` (seconds)",
-                }
+                "message_empty",
+                "message_too_long",
+                "invalid_input",
+                "parse_error",
+                "not_authenticated",
+                "suspended",
+                "banned",
+                "csrf_failed",
+                "match_not_found",
+                "not_online_match",
+                "match_not_started",
+                "chat_rate_limited",
             ),
         },
     )
@@ -207,7 +195,7 @@ class BlockListApi(APIView):
         summary="List the players you blocked, newest first",
         responses={
             200: PaginatedBlockList,
-            **problem_responses({400: PAGE_INPUT, 401: NOT_AUTHENTICATED}),
+            **problem_responses("invalid_input", "not_authenticated", invalid_input=PAGE_INPUT),
         },
     )
     def get(self, request: MemberRequest) -> Response:
@@ -224,12 +212,12 @@ class BlockListApi(APIView):
             201: BlockOutput,
             200: BlockOutput,
             **problem_responses(
-                {
-                    400: "`cannot_block_self`; `invalid_input`, `parse_error`",
-                    401: NOT_AUTHENTICATED,
-                    403: CSRF_FAILED,
-                    404: "`user_not_found`: no such player",
-                }
+                "cannot_block_self",
+                "invalid_input",
+                "parse_error",
+                "not_authenticated",
+                "csrf_failed",
+                "user_not_found",
             ),
         },
     )
@@ -252,13 +240,7 @@ class BlockDetailApi(APIView):
         summary="Unblock a player",
         responses={
             200: BlockRemoved,
-            **problem_responses(
-                {
-                    401: NOT_AUTHENTICATED,
-                    403: CSRF_FAILED,
-                    404: "`block_not_found`: you have not blocked this player",
-                }
-            ),
+            **problem_responses("not_authenticated", "csrf_failed", "block_not_found"),
         },
     )
     def delete(self, request: MemberRequest, user_id: int) -> Response:
@@ -295,10 +277,7 @@ class IceServersApi(APIView):
         responses={
             200: IceServersOutput,
             **problem_responses(
-                {
-                    401: NOT_AUTHENTICATED,
-                    403: f"`registration_required`: guests cannot call; {RESTRICTED}",
-                }
+                "not_authenticated", "registration_required", "suspended", "banned"
             ),
         },
     )

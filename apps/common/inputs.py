@@ -116,11 +116,9 @@ class QuerySerializer(serializers.Serializer):
         return valid
 
 
-# the 400 a paginated list documents (``problem_responses({400: PAGE_INPUT, …})``)
-PAGE_INPUT = (
-    "`invalid_input`: `limit` (1 or more) or `offset` (0 or more) is not a whole number, "
-    "or is given twice"
-)
+# what a paginated list says of its 400 (``problem_responses("invalid_input", …,
+# invalid_input=PAGE_INPUT)``)
+PAGE_INPUT = "`limit` (1 or more) or `offset` (0 or more) is not a whole number, or is given twice"
 
 
 class StrictLimitOffsetPagination(LimitOffsetPagination):

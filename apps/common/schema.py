@@ -2,7 +2,8 @@
 runs while a request is answered.
 
 - ``ProblemSerializer``: the ``application/problem+json`` body of every error (``errors.py``);
-- ``problem_responses``: the error responses of an operation, keyed for that media type;
+- ``problem_responses``: the error responses of an operation, from the codes it declares: their
+  statuses and meanings come from the catalogue (``catalogue.py``), never written per view;
 - ``XSessionTokenScheme``: the ``X-Session-Token`` security scheme of allauth's headless
   ``XSessionTokenAuthentication`` (drf-spectacular ships a terser one; this one wins by
   priority). ``CommonConfig.ready`` imports this module so the extension is registered.
@@ -16,7 +17,7 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
 
-from .catalogue import CODES
+from .catalogue import CATALOGUE, CODES
 from .errors import CONTENT_TYPE, PROBLEM_BASE
 from .inputs import PAGE_MINIMUMS
 from .uris import MAX_URI_LENGTH
@@ -52,20 +53,22 @@ class ProblemSerializer(serializers.Serializer):
         }
 
 
-def problem_responses(descriptions: dict[int, str]) -> dict:
-    """``{(status, "application/problem+json"): ProblemSerializer}`` for ``extend_schema``."""
+def problem_responses(*codes: str, **notes: str) -> dict[tuple[int, str], OpenApiResponse]:
+    """The error responses of an operation for ``extend_schema``, from the error catalogue: each
+    of ``codes`` under its status there (``{(status, "application/problem+json"): Problem}``),
+    described by its meaning there, or by ``notes[code]`` where the operation says more. A
+    code the catalogue lacks is a ``KeyError`` when the view's module is imported."""
+    unknown = notes.keys() - set(codes)
+    if unknown:
+        raise ValueError(f"notes on codes the operation does not list: {sorted(unknown)}")
+    lines: dict[int, list[str]] = {}
+    for code in codes:
+        entry = CATALOGUE[code]
+        lines.setdefault(entry.status, []).append(f"`{code}`: {notes.get(code, entry.meaning)}")
     return {
-        (code, CONTENT_TYPE): OpenApiResponse(ProblemSerializer, description=description)
-        for code, description in descriptions.items()
+        (status, CONTENT_TYPE): OpenApiResponse(ProblemSerializer, description="; ".join(said))
+        for status, said in sorted(lines.items())
     }
-
-
-# Failures shared by many operations (descriptions for ``problem_responses``).
-NOT_AUTHENTICATED = (
-    "`not_authenticated`: no valid `X-Session-Token` (nor browser session) was sent; "
-    "the answer carries a `WWW-Authenticate` header"
-)
-CSRF_FAILED = "`csrf_failed`: a browser session (cookie) without a valid CSRF token"
 
 
 class XSessionTokenScheme(OpenApiAuthenticationExtension):

@@ -19,7 +19,7 @@ from apps.common.inputs import (
     ServiceChoiceField,
     StrictLimitOffsetPagination,
 )
-from apps.common.schema import CSRF_FAILED, NOT_AUTHENTICATED, problem_responses
+from apps.common.schema import problem_responses
 
 from . import selectors, services
 from .models import Report, Sanction
@@ -128,7 +128,7 @@ class ReportListCreateApi(APIView):
         ],
         responses={
             200: PaginatedReportList,
-            **problem_responses({400: PAGE_INPUT, 401: NOT_AUTHENTICATED}),
+            **problem_responses("invalid_input", "not_authenticated", invalid_input=PAGE_INPUT),
         },
     )
     def get(self, request: MemberRequest) -> Response:
@@ -144,20 +144,21 @@ class ReportListCreateApi(APIView):
         responses={
             201: ReportCreated,
             **problem_responses(
-                {
-                    400: "`invalid_input`, `parse_error`; `unknown_category`; "
-                    "`cannot_report_self`; `not_in_match`: "
-                    "the reported player did not play in that match; `message_not_in_match`; "
-                    "`message_not_from_reported`",
-                    401: NOT_AUTHENTICATED,
-                    403: f"`no_shared_match`: you never played this player; {CSRF_FAILED}",
-                    404: "`user_not_found`; `match_not_found`: no such match, or you did not "
-                    "play in it; `message_not_found`: no such message in a match of yours",
-                    409: "`already_reported` (with `report_id`): your report on this is still "
-                    "being reviewed",
-                    429: "`too_many_reports` (with `retry_after` seconds): too many reports "
-                    "in the last hour",
-                }
+                "invalid_input",
+                "parse_error",
+                "unknown_category",
+                "cannot_report_self",
+                "not_in_match",
+                "message_not_in_match",
+                "message_not_from_reported",
+                "not_authenticated",
+                "no_shared_match",
+                "csrf_failed",
+                "user_not_found",
+                "match_not_found",
+                "message_not_found",
+                "already_reported",
+                "too_many_reports",
             ),
         },
     )
@@ -230,7 +231,7 @@ class NoticeListApi(APIView):
     @extend_schema(
         tags=["moderation"],
         summary="Your notices: warnings to acknowledge, a suspension or ban in force",
-        responses={200: NoticesOutput, **problem_responses({401: NOT_AUTHENTICATED})},
+        responses={200: NoticesOutput, **problem_responses("not_authenticated")},
     )
     def get(self, request: MemberRequest) -> Response:
         now = timezone.now()
@@ -252,12 +253,7 @@ class NoticeAcknowledgeApi(APIView):
         responses={
             200: NoticeOutput,
             **problem_responses(
-                {
-                    400: "`not_a_warning`: suspensions and bans are not acknowledged",
-                    401: NOT_AUTHENTICATED,
-                    403: CSRF_FAILED,
-                    404: "`notice_not_found`: no such warning of yours",
-                }
+                "not_a_warning", "not_authenticated", "csrf_failed", "notice_not_found"
             ),
         },
     )

@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 from apps.accounts.requests import MemberRequest
 from apps.common.errors import NotFound
 from apps.common.inputs import BodySerializer, ServiceChoiceField
-from apps.common.schema import CSRF_FAILED, NOT_AUTHENTICATED, problem_responses
+from apps.common.schema import problem_responses
 from apps.matches.api.inputs import TARGET_HELP, VariantField
 
 from . import matchmaking, selectors
@@ -26,7 +26,6 @@ from .variants import ranked_variants
 TICKET_STATUSES = Ticket.Status.values
 CANCEL_REASONS = [r for r in Ticket.Reason.values if r]
 MEDAL_KINDS = ["gold", "silver", "bronze"]
-RESTRICTED = "`suspended` (with `ends_at`) or `banned`: no online play for you now"
 
 
 class TicketInput(BodySerializer):
@@ -101,14 +100,18 @@ class TicketCreateApi(APIView):
         responses={
             201: TicketOutput,
             **problem_responses(
-                {
-                    400: "`invalid_stake`: a stake not offered; `unknown_variant`: no such "
-                    "game; `variant_not_ranked`: a game not played ranked; `invalid_target` "
-                    "(with `allowed`); `invalid_input`, `parse_error`",
-                    401: NOT_AUTHENTICATED,
-                    403: f"`registration_required`: guests cannot; {RESTRICTED}; {CSRF_FAILED}",
-                    409: "`ticket_already_open` (with `ticket_id`): you are already waiting",
-                }
+                "invalid_stake",
+                "unknown_variant",
+                "variant_not_ranked",
+                "invalid_target",
+                "invalid_input",
+                "parse_error",
+                "not_authenticated",
+                "registration_required",
+                "suspended",
+                "banned",
+                "csrf_failed",
+                "ticket_already_open",
             ),
         },
     )
@@ -126,9 +129,7 @@ class TicketDetailApi(APIView):
         summary="Poll your ticket: waiting, matched (with match_id) or cancelled",
         responses={
             200: TicketOutput,
-            **problem_responses(
-                {401: NOT_AUTHENTICATED, 404: "`ticket_not_found`: no such ticket of yours"}
-            ),
+            **problem_responses("not_authenticated", "ticket_not_found"),
         },
     )
     def get(self, request: MemberRequest, ticket_id: int) -> Response:
@@ -148,12 +149,7 @@ class TicketDetailApi(APIView):
         responses={
             200: TicketOutput,
             **problem_responses(
-                {
-                    401: NOT_AUTHENTICATED,
-                    403: CSRF_FAILED,
-                    404: "`ticket_not_found`: no such ticket of yours",
-                    409: "`already_matched` (with `match_id`): you were paired; play the match",
-                }
+                "not_authenticated", "csrf_failed", "ticket_not_found", "already_matched"
             ),
         },
     )
@@ -227,9 +223,7 @@ class PlayerStatsApi(APIView):
         "medals) and partnership games (hands won as caller, solos, chips)",
         responses={
             200: PlayerStatsOutput,
-            **problem_responses(
-                {401: NOT_AUTHENTICATED, 404: "`player_not_found`: no such player"}
-            ),
+            **problem_responses("not_authenticated", "player_not_found"),
         },
     )
     def get(self, request: MemberRequest, user_id: int) -> Response:

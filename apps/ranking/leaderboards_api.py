@@ -31,7 +31,6 @@ PAGE = [
     OpenApiParameter("limit", int, description="page size (default 50, at most 200)"),
     OpenApiParameter("offset", int, description="rows to skip"),
 ]
-NO_BOARD = "`leaderboard_not_found`: no such ranked game, or no tournament that month"
 
 
 class BoardPagination(StrictLimitOffsetPagination):
@@ -95,7 +94,10 @@ class LadderApi(APIView):
         operation_id="leaderboards_ladder",
         summary="A ranked game's Elo ladder, best rating first",
         parameters=[GAME, *PAGE],
-        responses={200: LadderPage, **problem_responses({400: PAGE_INPUT, 404: NO_BOARD})},
+        responses={
+            200: LadderPage,
+            **problem_responses("invalid_input", "leaderboard_not_found", invalid_input=PAGE_INPUT),
+        },
     )
     def get(self, request: Request, variant: str) -> Response:
         _ranked(variant)
@@ -127,7 +129,10 @@ class StandingsApi(APIView):
         operation_id="leaderboards_month",
         summary="A ranked game's monthly tournament (UTC month): standings and medals",
         parameters=[GAME, *PAGE],
-        responses={200: StandingsPage, **problem_responses({400: PAGE_INPUT, 404: NO_BOARD})},
+        responses={
+            200: StandingsPage,
+            **problem_responses("invalid_input", "leaderboard_not_found", invalid_input=PAGE_INPUT),
+        },
     )
     def get(self, request: Request, variant: str, year: int, month: int) -> Response:
         _ranked(variant)

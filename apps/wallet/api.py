@@ -11,15 +11,13 @@ from rest_framework.views import APIView
 
 from apps.accounts.requests import MemberRequest
 from apps.common.inputs import PAGE_INPUT, StrictLimitOffsetPagination
-from apps.common.schema import NOT_AUTHENTICATED, problem_responses
+from apps.common.schema import problem_responses
 
 from . import selectors, services
 from .models import LedgerEntry, Transfer
 
 # Named in SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"] (the WALLET section of the settings).
 TRANSFER_KINDS = Transfer.Kind.values
-
-GUEST = "`guest_has_no_wallet`: guests have no wallet (sign up to play for coins)"
 
 
 class LedgerPagination(StrictLimitOffsetPagination):
@@ -74,7 +72,7 @@ class WalletApi(APIView):
         "sign-up, or on first use for older accounts).",
         responses={
             200: WalletOutput,
-            **problem_responses({401: NOT_AUTHENTICATED, 403: GUEST}),
+            **problem_responses("not_authenticated", "guest_has_no_wallet"),
         },
     )
     def get(self, request: MemberRequest) -> Response:
@@ -93,7 +91,12 @@ class LedgerApi(APIView):
         ],
         responses={
             200: PaginatedLedger,
-            **problem_responses({400: PAGE_INPUT, 401: NOT_AUTHENTICATED, 403: GUEST}),
+            **problem_responses(
+                "invalid_input",
+                "not_authenticated",
+                "guest_has_no_wallet",
+                invalid_input=PAGE_INPUT,
+            ),
         },
     )
     def get(self, request: MemberRequest) -> Response:

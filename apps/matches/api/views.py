@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 
 from apps.accounts.requests import MemberRequest
 from apps.common.inputs import PAGE_INPUT, StrictLimitOffsetPagination
-from apps.common.schema import CSRF_FAILED, NOT_AUTHENTICATED, problem_responses
+from apps.common.schema import problem_responses
 from apps.matches import rematches, selectors, services
 
 from .inputs import (
@@ -41,9 +41,6 @@ class MatchPagination(StrictLimitOffsetPagination):
     max_limit = 100
 
 
-NOT_FOUND = "`match_not_found`: no such match, or you do not sit in it"
-
-
 def _match_response(request: MemberRequest, match_id: UUID, code: int = 200) -> Response:
     """The match as it stands now (the computer may have moved since the service returned)."""
     match, seat = services.match_open(match_id=match_id, user=request.user)
@@ -60,12 +57,13 @@ class ComputerMatchCreateApi(APIView):
         responses={
             201: MatchOutput,
             **problem_responses(
-                {
-                    400: "`unknown_variant`, `unknown_strength`, `invalid_target` (with "
-                    "`allowed`); `invalid_input`, `parse_error`",
-                    401: NOT_AUTHENTICATED,
-                    403: CSRF_FAILED,
-                }
+                "unknown_variant",
+                "unknown_strength",
+                "invalid_target",
+                "invalid_input",
+                "parse_error",
+                "not_authenticated",
+                "csrf_failed",
             ),
         },
     )
@@ -86,13 +84,14 @@ class RoomCreateApi(APIView):
         responses={
             201: MatchOutput,
             **problem_responses(
-                {
-                    400: "`unknown_variant`, `invalid_target` (with `allowed`); "
-                    "`invalid_input`, `parse_error`",
-                    401: NOT_AUTHENTICATED,
-                    403: f"`registration_required`: guests cannot; {CSRF_FAILED}",
-                    409: "`invite_code_exhausted`: no free invite code, try again",
-                }
+                "unknown_variant",
+                "invalid_target",
+                "invalid_input",
+                "parse_error",
+                "not_authenticated",
+                "registration_required",
+                "csrf_failed",
+                "invite_code_exhausted",
             ),
         },
     )
@@ -113,18 +112,18 @@ class RoomJoinApi(APIView):
         responses={
             200: MatchOutput,
             **problem_responses(
-                {
-                    400: "`invalid_input`, `parse_error`",
-                    401: NOT_AUTHENTICATED,
-                    403: f"`registration_required`: guests cannot; `suspended` (with "
-                    f"`ends_at`), `banned`: you may not play online; {CSRF_FAILED}",
-                    404: "`invite_not_found`: no room has this code",
-                    409: "`room_full`: the room already has two players (or has ended); "
-                    "`already_in_room`: it is your own room",
-                    410: "`invite_expired`: the invitation ran out; "
-                    "`invite_cancelled`: its creator closed the room (so is a room whose "
-                    "creator may no longer play online)",
-                }
+                "invalid_input",
+                "parse_error",
+                "not_authenticated",
+                "registration_required",
+                "suspended",
+                "banned",
+                "csrf_failed",
+                "invite_not_found",
+                "room_full",
+                "already_in_room",
+                "invite_expired",
+                "invite_cancelled",
             ),
         },
     )
@@ -144,13 +143,7 @@ class RoomCancelApi(APIView):
         request=None,
         responses={
             200: MatchOutput,
-            **problem_responses(
-                {
-                    401: NOT_AUTHENTICATED,
-                    404: "`match_not_found`: no room of yours has this id",
-                    409: "`room_not_open`: somebody joined already, or it expired",
-                }
-            ),
+            **problem_responses("not_authenticated", "match_not_found", "room_not_open"),
         },
     )
     def post(self, request: MemberRequest, match_id: UUID) -> Response:
@@ -169,15 +162,16 @@ class RoomSeatApi(APIView):
         responses={
             200: MatchOutput,
             **problem_responses(
-                {
-                    400: "`unknown_strength` (for the room's variant); `invalid_input`, "
-                    "`parse_error`",
-                    401: NOT_AUTHENTICATED,
-                    403: f"`suspended`, `banned`: you may not play online; {CSRF_FAILED}",
-                    404: "`match_not_found`: no room of yours has this id",
-                    409: "`room_not_open`: the room started, expired or was closed; "
-                    "`room_full`: no empty seat",
-                }
+                "unknown_strength",
+                "invalid_input",
+                "parse_error",
+                "not_authenticated",
+                "suspended",
+                "banned",
+                "csrf_failed",
+                "match_not_found",
+                "room_not_open",
+                "room_full",
             ),
         },
     )
@@ -197,7 +191,7 @@ class MatchListApi(APIView):
         summary="List your matches, newest first",
         responses={
             200: PaginatedMatchSummaryList,
-            **problem_responses({400: PAGE_INPUT, 401: NOT_AUTHENTICATED}),
+            **problem_responses("invalid_input", "not_authenticated", invalid_input=PAGE_INPUT),
         },
         parameters=[
             OpenApiParameter("limit", int, description="page size (send it: see docs/api.md)"),
@@ -218,7 +212,7 @@ class MatchDetailApi(APIView):
         summary="Get a match as your seat sees it",
         responses={
             200: MatchOutput,
-            **problem_responses({401: NOT_AUTHENTICATED, 404: NOT_FOUND}),
+            **problem_responses("not_authenticated", "match_not_found"),
         },
     )
     def get(self, request: MemberRequest, match_id: UUID) -> Response:
@@ -235,22 +229,37 @@ class MatchActionApi(APIView):
         responses={
             200: ActionOutput,
             **problem_responses(
-                {
-                    400: "`invalid_input`, `parse_error`; `invalid_action`: not an action a "
-                    "player may send (unknown type or card, missing or extra fields)",
-                    401: NOT_AUTHENTICATED,
-                    403: "`suspended` (with `ends_at`), `banned`: in a friend or ranked match "
-                    f"you may only `resign` or `leave`; {CSRF_FAILED}",
-                    404: NOT_FOUND,
-                    409: "`version_conflict` (with `current_version`): the match moved on, "
-                    "fetch it and decide again; `match_not_started`; "
-                    "`client_move_id_reused`; or a rule code such as `not_your_turn`, "
-                    "`card_not_in_hand`, `must_follow_suit`, `must_beat`, `must_trump`, "
-                    "`talon_closed`, `exchange_not_allowed`, `confirmation_required`, "
-                    "`deal_in_progress`, `match_over`; for pause, resume and show_hand: "
-                    "`online_only` (not against the computer), `already_paused`, "
-                    "`pause_limit`, `not_paused`, `already_shown`, `empty_hand`",
-                }
+                "invalid_input",
+                "parse_error",
+                "invalid_action",
+                "not_authenticated",
+                "suspended",
+                "banned",
+                "csrf_failed",
+                "match_not_found",
+                "version_conflict",
+                "match_not_started",
+                "client_move_id_reused",
+                "not_your_turn",
+                "card_not_in_hand",
+                "must_follow_suit",
+                "must_beat",
+                "must_trump",
+                "talon_closed",
+                "exchange_not_allowed",
+                "confirmation_required",
+                "deal_in_progress",
+                "match_over",
+                "online_only",
+                "already_paused",
+                "pause_limit",
+                "not_paused",
+                "already_shown",
+                "empty_hand",
+                suspended="you are suspended (`ends_at`): in a friend or ranked match you may only "
+                "`resign` or `leave`",
+                banned="you are banned: in a friend or ranked match you may only `resign` or "
+                "`leave`",
             ),
         },
     )
@@ -276,7 +285,7 @@ class MatchHeartbeatApi(APIView):
         request=None,
         responses={
             200: Heartbeat,
-            **problem_responses({401: NOT_AUTHENTICATED, 403: CSRF_FAILED, 404: NOT_FOUND}),
+            **problem_responses("not_authenticated", "csrf_failed", "match_not_found"),
         },
     )
     def post(self, request: MemberRequest, match_id: UUID) -> Response:
@@ -294,12 +303,11 @@ class MatchEventsApi(APIView):
         responses={
             200: EventFeed,
             **problem_responses(
-                {
-                    400: "`invalid_input`: `after_seq` or `limit` is not a whole number in its "
-                    "range (an empty one included), or is given twice",
-                    401: NOT_AUTHENTICATED,
-                    404: NOT_FOUND,
-                }
+                "invalid_input",
+                "not_authenticated",
+                "match_not_found",
+                invalid_input="`after_seq` or `limit` is not a whole number in its range (an "
+                "empty one included), or is given twice",
             ),
         },
     )
@@ -322,11 +330,7 @@ class DealRecordApi(APIView):
                 description="Check: sha256(salt + ''.join(deck)) == commitment (hex).",
             ),
             **problem_responses(
-                {
-                    401: NOT_AUTHENTICATED,
-                    404: f"{NOT_FOUND}; `deal_not_found`: no deal with this number",
-                    409: "`deal_not_over`: this deal is still being played",
-                }
+                "not_authenticated", "match_not_found", "deal_not_found", "deal_not_over"
             ),
         },
     )
@@ -358,14 +362,16 @@ class RematchOfferApi(APIView):
             201: RematchOutput,
             202: RematchOutput,
             **problem_responses(
-                {
-                    401: NOT_AUTHENTICATED,
-                    403: "`suspended`, `banned`, `blocked`",
-                    404: "`match_not_found`",
-                    409: "`match_not_finished`, `rematch_started`, `rematch_already_offered`, "
-                    "`rematch_unavailable` (another player may not play online now), "
-                    "`insufficient_coins` (ranked)",
-                }
+                "not_authenticated",
+                "suspended",
+                "banned",
+                "blocked",
+                "match_not_found",
+                "match_not_finished",
+                "rematch_started",
+                "rematch_already_offered",
+                "rematch_unavailable",
+                "insufficient_coins",
             ),
         },
     )
@@ -387,15 +393,19 @@ class RematchAcceptApi(APIView):
             201: RematchOutput,
             202: RematchOutput,
             **problem_responses(
-                {
-                    401: NOT_AUTHENTICATED,
-                    403: "`suspended`, `banned`, `blocked`",
-                    404: "`match_not_found`, `rematch_not_offered`",
-                    409: "`match_not_finished`, `rematch_started`, `own_offer`, "
-                    "`rematch_already_accepted`, `rematch_unavailable` (another player may not "
-                    "play online now), `insufficient_coins` (ranked)",
-                    410: "`rematch_expired`",
-                }
+                "not_authenticated",
+                "suspended",
+                "banned",
+                "blocked",
+                "match_not_found",
+                "rematch_not_offered",
+                "match_not_finished",
+                "rematch_started",
+                "own_offer",
+                "rematch_already_accepted",
+                "rematch_unavailable",
+                "insufficient_coins",
+                "rematch_expired",
             ),
         },
     )
