@@ -14,13 +14,20 @@ from rest_framework.views import APIView
 from apps.common.addresses import limited_address
 from apps.common.errors import Conflict
 from apps.common.inputs import BodySerializer
-from apps.common.schema import problem_responses
+from apps.common.schema import BODY_REFUSED, problem_responses
 
 from . import services
 from .models import User
 from .requests import MemberRequest
 
-# The 400s of a request that sets a display name (names.py; docs/api.md section 10).
+# The 400s of a display name refused (names.py; docs/api.md section 10).
+NAME_REFUSED = (
+    "display_name_invisible",
+    "display_name_hidden_character",
+    "display_name_too_many_marks",
+    "display_name_reserved",
+    "display_name_taken",
+)
 
 
 class PlayerSerializer(serializers.ModelSerializer):
@@ -68,13 +75,8 @@ class GuestCreateApi(APIView):
         responses={
             201: GuestOutput,
             **problem_responses(
-                "invalid_input",
-                "parse_error",
-                "display_name_invisible",
-                "display_name_hidden_character",
-                "display_name_too_many_marks",
-                "display_name_reserved",
-                "display_name_taken",
+                *BODY_REFUSED,
+                *NAME_REFUSED,
                 "csrf_failed",
                 "already_authenticated",
                 "throttled",
@@ -118,13 +120,8 @@ class MeApi(APIView):
         responses={
             200: PlayerSerializer,
             **problem_responses(
-                "invalid_input",
-                "parse_error",
-                "display_name_invisible",
-                "display_name_hidden_character",
-                "display_name_too_many_marks",
-                "display_name_reserved",
-                "display_name_taken",
+                *BODY_REFUSED,
+                *NAME_REFUSED,
                 "not_authenticated",
                 "csrf_failed",
             ),

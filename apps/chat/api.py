@@ -21,7 +21,7 @@ from apps.common.inputs import (
     QuerySerializer,
     StrictLimitOffsetPagination,
 )
-from apps.common.schema import problem_responses
+from apps.common.schema import BODY_REFUSED, ONLINE_BARRED, problem_responses
 
 from . import calls, selectors, services
 from .models import MAX_MESSAGE_LENGTH, Block
@@ -118,11 +118,9 @@ class ChatMessagesApi(APIView):
             **problem_responses(
                 "message_empty",
                 "message_too_long",
-                "invalid_input",
-                "parse_error",
+                *BODY_REFUSED,
                 "not_authenticated",
-                "suspended",
-                "banned",
+                *ONLINE_BARRED,
                 "csrf_failed",
                 "match_not_found",
                 "not_online_match",
@@ -213,8 +211,7 @@ class BlockListApi(APIView):
             200: BlockOutput,
             **problem_responses(
                 "cannot_block_self",
-                "invalid_input",
-                "parse_error",
+                *BODY_REFUSED,
                 "not_authenticated",
                 "csrf_failed",
                 "user_not_found",

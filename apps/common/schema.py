@@ -53,6 +53,11 @@ class ProblemSerializer(serializers.Serializer):
         }
 
 
+# codes that many operations list, for ``problem_responses(*BODY_REFUSED, …)``
+BODY_REFUSED = ("invalid_input", "parse_error")  # a body that fails validation, or is no JSON
+ONLINE_BARRED = ("suspended", "banned")  # no online play for you now (moderation)
+
+
 def problem_responses(*codes: str, **notes: str) -> dict[tuple[int, str], OpenApiResponse]:
     """The error responses of an operation for ``extend_schema``, from the error catalogue: each
     of ``codes`` under its status there (``{(status, "application/problem+json"): Problem}``),

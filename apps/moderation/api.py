@@ -19,7 +19,7 @@ from apps.common.inputs import (
     ServiceChoiceField,
     StrictLimitOffsetPagination,
 )
-from apps.common.schema import problem_responses
+from apps.common.schema import BODY_REFUSED, problem_responses
 
 from . import selectors, services
 from .models import Report, Sanction
@@ -144,8 +144,7 @@ class ReportListCreateApi(APIView):
         responses={
             201: ReportCreated,
             **problem_responses(
-                "invalid_input",
-                "parse_error",
+                *BODY_REFUSED,
                 "unknown_category",
                 "cannot_report_self",
                 "not_in_match",

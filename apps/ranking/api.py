@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 from apps.accounts.requests import MemberRequest
 from apps.common.errors import NotFound
 from apps.common.inputs import BodySerializer, ServiceChoiceField
-from apps.common.schema import problem_responses
+from apps.common.schema import BODY_REFUSED, ONLINE_BARRED, problem_responses
 from apps.matches.api.inputs import TARGET_HELP, VariantField
 
 from . import matchmaking, selectors
@@ -104,12 +104,10 @@ class TicketCreateApi(APIView):
                 "unknown_variant",
                 "variant_not_ranked",
                 "invalid_target",
-                "invalid_input",
-                "parse_error",
+                *BODY_REFUSED,
                 "not_authenticated",
                 "registration_required",
-                "suspended",
-                "banned",
+                *ONLINE_BARRED,
                 "csrf_failed",
                 "ticket_already_open",
             ),

@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 
 from apps.accounts.requests import MemberRequest
 from apps.common.inputs import PAGE_INPUT, StrictLimitOffsetPagination
-from apps.common.schema import problem_responses
+from apps.common.schema import BODY_REFUSED, ONLINE_BARRED, problem_responses
 from apps.matches import rematches, selectors, services
 
 from .inputs import (
@@ -60,8 +60,7 @@ class ComputerMatchCreateApi(APIView):
                 "unknown_variant",
                 "unknown_strength",
                 "invalid_target",
-                "invalid_input",
-                "parse_error",
+                *BODY_REFUSED,
                 "not_authenticated",
                 "csrf_failed",
             ),
@@ -86,8 +85,7 @@ class RoomCreateApi(APIView):
             **problem_responses(
                 "unknown_variant",
                 "invalid_target",
-                "invalid_input",
-                "parse_error",
+                *BODY_REFUSED,
                 "not_authenticated",
                 "registration_required",
                 "csrf_failed",
@@ -112,12 +110,10 @@ class RoomJoinApi(APIView):
         responses={
             200: MatchOutput,
             **problem_responses(
-                "invalid_input",
-                "parse_error",
+                *BODY_REFUSED,
                 "not_authenticated",
                 "registration_required",
-                "suspended",
-                "banned",
+                *ONLINE_BARRED,
                 "csrf_failed",
                 "invite_not_found",
                 "room_full",
@@ -163,11 +159,9 @@ class RoomSeatApi(APIView):
             200: MatchOutput,
             **problem_responses(
                 "unknown_strength",
-                "invalid_input",
-                "parse_error",
+                *BODY_REFUSED,
                 "not_authenticated",
-                "suspended",
-                "banned",
+                *ONLINE_BARRED,
                 "csrf_failed",
                 "match_not_found",
                 "room_not_open",
@@ -229,12 +223,10 @@ class MatchActionApi(APIView):
         responses={
             200: ActionOutput,
             **problem_responses(
-                "invalid_input",
-                "parse_error",
+                *BODY_REFUSED,
                 "invalid_action",
                 "not_authenticated",
-                "suspended",
-                "banned",
+                *ONLINE_BARRED,
                 "csrf_failed",
                 "match_not_found",
                 "version_conflict",
@@ -363,8 +355,7 @@ class RematchOfferApi(APIView):
             202: RematchOutput,
             **problem_responses(
                 "not_authenticated",
-                "suspended",
-                "banned",
+                *ONLINE_BARRED,
                 "blocked",
                 "match_not_found",
                 "match_not_finished",
@@ -394,8 +385,7 @@ class RematchAcceptApi(APIView):
             202: RematchOutput,
             **problem_responses(
                 "not_authenticated",
-                "suspended",
-                "banned",
+                *ONLINE_BARRED,
                 "blocked",
                 "match_not_found",
                 "rematch_not_offered",

@@ -103,3 +103,17 @@ class DecisionPages:
             model_admin.message_user(request, f"{verb}: {', '.join(done)}.")
         if refused:
             model_admin.message_user(request, f"Refused: {'; '.join(refused)}.", messages.ERROR)
+
+
+class NeverEdited:
+    """The permissions of a record no one adds, edits or deletes in the admin (reports come from
+    players and are decided; the log is written by the services)."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

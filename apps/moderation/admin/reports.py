@@ -23,7 +23,7 @@ from apps.common.errors import Problem
 
 from .. import selectors, services
 from ..models import ModerationAction, Report
-from .decisions import DecisionForm, DecisionPages, moderator_of
+from .decisions import DecisionForm, DecisionPages, NeverEdited, moderator_of
 from .fragments import fragment, stamp, user_link, when
 
 RESOLUTION_CHOICES = [
@@ -32,6 +32,20 @@ RESOLUTION_CHOICES = [
     ("suspension", "Suspension from online play and chat, until the date below"),
     ("ban", "Permanent ban from online play"),
 ]
+
+# a report's page, by section
+REPORT_FIELDS = (
+    "status",
+    "category",
+    "reason",
+    "reporter_link",
+    "reported_link",
+    "created_at",
+    "escalated_at",
+    "decision",
+)
+EVIDENCE_FIELDS = ("evidence_match", "evidence_messages")
+PLAYER_FIELDS = ("suggested_next", "reported_history")
 
 
 class ResolveForm(DecisionForm):
@@ -59,7 +73,7 @@ class ResolveForm(DecisionForm):
 
 
 @admin.register(Report)
-class ReportAdmin(DecisionPages, admin.ModelAdmin):
+class ReportAdmin(DecisionPages, NeverEdited, admin.ModelAdmin):
     list_display = (
         "id",
         "created_at",
@@ -76,53 +90,13 @@ class ReportAdmin(DecisionPages, admin.ModelAdmin):
     ordering = ("created_at", "pk")  # the queue: oldest first
     actions = ["resolve_selected"]
     fieldsets = (
-        (
-            "Report",
-            {
-                "fields": (
-                    "status",
-                    "category",
-                    "reason",
-                    "reporter_link",
-                    "reported_link",
-                    "created_at",
-                    "escalated_at",
-                    "decision",
-                )
-            },
-        ),
-        (
-            "Evidence (copied when the report was made)",
-            {"fields": ("evidence_match", "evidence_messages")},
-        ),
-        ("The reported player", {"fields": ("suggested_next", "reported_history")}),
+        ("Report", {"fields": REPORT_FIELDS}),
+        ("Evidence (copied when the report was made)", {"fields": EVIDENCE_FIELDS}),
+        ("The reported player", {"fields": PLAYER_FIELDS}),
         ("Evidence as stored", {"classes": ("collapse",), "fields": ("evidence_json",)}),
     )
-    readonly_fields = (
-        "status",
-        "category",
-        "reason",
-        "reporter_link",
-        "reported_link",
-        "created_at",
-        "escalated_at",
-        "decision",
-        "evidence_match",
-        "evidence_messages",
-        "suggested_next",
-        "reported_history",
-        "evidence_json",
-    )
-
-    # Reports come from players; they are decided (never edited) and never deleted.
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
+    # every field is shown, none edited
+    readonly_fields = (*REPORT_FIELDS, *EVIDENCE_FIELDS, *PLAYER_FIELDS, "evidence_json")
 
     def has_resolve_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return request.user.is_staff and request.user.has_perm("moderation.change_report")
