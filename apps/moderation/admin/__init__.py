@@ -12,13 +12,11 @@ no report, sanction or log entry can be edited field by field:
 - ``sanctions.py``: issued from a report or added directly; taken back with "Lift…" (with a
   reason);
 - ``log.py``: the log (``ModerationAction``), read-only;
+- ``players.py``: the players (``accounts.User``): search, statistics, sanctions inline;
 - ``decisions.py``: the decision forms and pages the first two share; ``fragments.py``: the HTML
   the pages show, rendered from ``templates/moderation/admin/``.
-
-The players' pages (``player_admin.py``) register with the admin when this package is imported.
 """
 
-from .. import player_admin
-from . import log, reports, sanctions
+from . import log, players, reports, sanctions
 
-__all__ = ["log", "player_admin", "reports", "sanctions"]
+__all__ = ["log", "players", "reports", "sanctions"]

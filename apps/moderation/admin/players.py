@@ -19,7 +19,6 @@ from django.db.models import Count, Q, QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from apps.accounts.models import User
@@ -28,8 +27,9 @@ from apps.accounts.services import display_name_clean
 from apps.matches.models import Match, Seat
 from apps.wallet.selectors import balance_of
 
-from .models import Report, Sanction
-from .selectors import online_restriction
+from ..models import Report, Sanction
+from ..selectors import online_restriction
+from .fragments import fragment
 
 
 class SanctionInline(admin.TabularInline):
@@ -212,14 +212,7 @@ class UserAdmin(BaseUserAdmin):
         received = Report.objects.filter(reported=user).count()
         made = Report.objects.filter(reporter=user).count()
         reports = reverse("admin:moderation_report_changelist")
-        return format_html(
-            '{}; <a href="{}?reported__id__exact={}">{} report(s) about this player</a>, '
-            '<a href="{}?reporter__id__exact={}">{} made by them</a>',
-            now,
-            reports,
-            user.pk,
-            received,
-            reports,
-            user.pk,
-            made,
+        return fragment(
+            "moderation_summary",
+            {"now": now, "reports": reports, "user": user, "received": received, "made": made},
         )
