@@ -11,7 +11,7 @@ has one settings module."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import pytest
@@ -20,7 +20,7 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 from django.db import connection
 
-from tests.matches.ws_helpers import Sockets
+from tests.matches.ws_helpers import sockets  # noqa: F401 (a fixture)
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -29,13 +29,6 @@ def _embedded_settings() -> None:
     assert connection.vendor == "sqlite", "run with --ds=config.settings.embedded_test"
     assert isinstance(get_channel_layer(), InMemoryChannelLayer)
     assert settings.CELERY_TASK_ALWAYS_EAGER
-
-
-@pytest.fixture
-async def sockets() -> AsyncIterator[Sockets]:
-    opened = Sockets()
-    yield opened
-    await opened.close_all()
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 import time
 import uuid
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -55,13 +55,6 @@ class FriendMatch:
         )
         assert response.status_code == 200, response.content
         return response.json()
-
-
-@pytest.fixture
-async def sockets() -> AsyncIterator[Sockets]:
-    opened = Sockets()
-    yield opened
-    await opened.close_all()
 
 
 @pytest.fixture
