@@ -19,9 +19,11 @@ run: $(STAMP)
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
 
 ## test: lint, check the architecture contracts, run the whole test suite
-## (in parallel: one pytest-xdist worker per core, each with its own test database and Redis db)
+## (in parallel: one pytest-xdist worker per core, each with its own test database and Redis db),
+## then the embedded mode's slice (tests/embedded) on the settings `make run` serves
 test: $(STAMP) lint
 	$(BIN)/pytest -n auto --dist worksteal
+	$(BIN)/pytest -m embedded -p no:xdist --ds=config.settings.embedded_test tests/embedded
 
 ## test-faults: the fault suite (tests/faults, a few minutes; not part of `make test`): its own
 ## Redis and PostgreSQL cluster (initdb), the production processes, faults injected during play

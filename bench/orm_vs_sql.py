@@ -49,7 +49,7 @@ def main() -> None:
     from django.utils import timezone  # noqa: PLC0415
 
     from apps.accounts.models import User  # noqa: PLC0415
-    from apps.matches import event_store, services  # noqa: PLC0415
+    from apps.matches import event_store, projection, services  # noqa: PLC0415
     from apps.matches.engine.variants.klub.events import CardPlayed  # noqa: PLC0415
     from apps.matches.models import Match, MatchEvent  # noqa: PLC0415
 
@@ -87,7 +87,7 @@ def main() -> None:
             )
             for _ in events
         )
-        match.save(update_fields=event_store.PROJECTION_FIELDS)
+        match.save(update_fields=projection.MATCH_FIELDS)
 
     def sql_record() -> None:
         match.version = version  # events_record moves it on; the transaction is rolled back

@@ -8,11 +8,17 @@ request about the match. ``Seat.last_seen_at`` records the last one (written at 
 ``PRESENCE_WRITE_SECONDS``). A seat is gone when its last socket closes, or when it has been
 silent for ``PRESENCE_TIMEOUT_SECONDS``: then ``Disconnect`` opens its reconnect window. The
 next sign of life sends ``Reconnect``.
+
+Only the seats worth watching for silence carry a time: a person's seat in a running online
+match, neither away nor taken over by the computer. ``presence_project`` keeps that true in
+the transaction of every batch (a subscriber of ``signals.events_appended``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime, timedelta
+from typing import Any
 from uuid import UUID
 
 from django.conf import settings
@@ -26,6 +32,7 @@ from apps.matches.engine.commands import Disconnect, Reconnect
 from . import event_store
 from .appending import command_apply
 from .models import Match, Seat
+from .seating import seats_of
 
 ONLINE = (Match.Mode.FRIEND, Match.Mode.RANKED)
 
@@ -40,6 +47,35 @@ def silent_seats(match: Match, now: datetime) -> list[int]:
     return list(
         Seat.objects.filter(match=match, last_seen_at__lte=limit).values_list("index", flat=True)
     )
+
+
+def watched_seats(state: MatchState, people: Iterable[int]) -> frozenset[int]:
+    """The seats of ``people`` watched for silence in ``state``: the match runs, and the seat
+    is neither away nor played by the computer for good."""
+    if not state.running:
+        return frozenset()
+    return frozenset(
+        seat
+        for seat in people
+        if state.away_until[seat] is None and not state.played_by_computer(seat)
+    )
+
+
+def presence_project(
+    sender: Any, *, match: Match, before: MatchState, state: MatchState, now: datetime, **_: Any
+) -> None:
+    """``Seat.last_seen_at`` after a batch (inside its transaction): a seat that becomes
+    watched (the match starts, its player is back) gets the batch's time; one that stops being
+    watched (away, taken over by the computer, the match over) loses it, so that only the seats
+    worth watching carry a time (``silent_seats``)."""
+    if match.mode not in ONLINE:
+        return
+    people = [seat.index for seat in seats_of(match) if not seat.is_bot]
+    was, watched_now = watched_seats(before, people), watched_seats(state, people)
+    if came := watched_now - was:
+        Seat.objects.filter(match=match, index__in=came).update(last_seen_at=now)
+    if gone := was - watched_now:
+        Seat.objects.filter(match=match, index__in=gone).update(last_seen_at=None)
 
 
 # --- signs of life --------------------------------------------------------------------------
@@ -87,7 +123,7 @@ def presence_seen_on_load(match: Match, seat: int, now: datetime) -> bool:
 
 def _touch(match_id: UUID | str, seat: int, now: datetime) -> bool:
     """Refresh the time of a seat that carries one. Only the seats of running online matches
-    that are not away carry a time (``appending._project_presence``), so this one statement is
+    that are not away carry a time (``presence_project``), so this one statement is
     the whole sign of life for a present seat."""
     rows = Seat.objects.filter(match_id=match_id, index=seat, last_seen_at__isnull=False)
     return rows.update(last_seen_at=now) > 0

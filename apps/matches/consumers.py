@@ -43,7 +43,8 @@ from apps.matches.engine import clip
 from apps.matches.models import Match, Seat
 
 from . import attendance
-from .push import envelopes_from_message, match_group, player_tables_group
+from .envelopes import envelopes_from_message
+from .push import match_group, player_tables_group
 
 NOT_A_PARTICIPANT = 4403
 __all__ = ["NOT_AUTHENTICATED", "NOT_A_PARTICIPANT", "MatchConsumer"]

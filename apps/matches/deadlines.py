@@ -9,7 +9,8 @@ Every deadline is state: the engine stores it in an event (``PlayerDisconnected.
 earliest one. One function, ``apply_due_locked``, applies every deadline of a match that has run
 out, as engine commands, so each becomes events. It is called
 
-- by the Celery task scheduled at each new deadline (``tasks.deadlines_fire``),
+- by the Celery task scheduled at the match's next deadline whenever a batch moves it
+  (``receivers.deadline_schedule``, ``tasks.deadlines_fire``),
 - on every load of the match (the match and event-feed GETs, every action),
 - by the Celery beat sweep (``tasks.deadlines_sweep``, every 5 seconds),
 

@@ -26,6 +26,7 @@ from django.db import connection, transaction
 from apps.matches.engine import INITIAL, Event, MatchState, from_json, replay, to_json
 
 from .models import Match, MatchEvent
+from .projection import MATCH_FIELDS, Batch, match_project
 
 _EVENTS = MatchEvent._meta.db_table
 _MATCHES = Match._meta.db_table
@@ -35,17 +36,6 @@ _MATCH_CONVERTERS = [
     (i, f.from_db_value)
     for i, f in enumerate(Match._meta.concrete_fields)
     if hasattr(f, "from_db_value")
-]
-PROJECTION_FIELDS = [
-    "version",
-    "status",
-    "scores",
-    "turn_seat",
-    "winner_seat",
-    "end_reason",
-    "finished_at",
-    "next_deadline_at",
-    "updated_at",
 ]
 _READ = (
     f"SELECT {', '.join(f.column for f in Match._meta.concrete_fields)} FROM {_MATCHES} "
@@ -57,11 +47,23 @@ _INSERT = (
     f"INSERT INTO {_EVENTS} (match_id, seq, type, schema_version, payload, actor_id, batch, "
     "command, client_move_id, recorded_at) VALUES "
 )
+# the projection's UPDATE, derived from its declaration (``projection.MATCH_COLUMNS``): each
+# column with whether its value is sent as JSON text
+_PROJECTED = [
+    (field.attname, field.column, field.get_internal_type() == "JSONField")
+    for field in (Match._meta.get_field(name) for name in MATCH_FIELDS)
+]
 _PROJECTION = (
-    f"UPDATE {_MATCHES} SET version = %s, status = %s, scores = %s::jsonb, turn_seat = %s, "
-    "winner_seat = %s, end_reason = %s, finished_at = %s, next_deadline_at = %s, updated_at = %s "
-    "WHERE id = %s"
+    f"UPDATE {_MATCHES} SET "
+    + ", ".join(f"{column} = %s{'::jsonb' if as_json else ''}" for _, column, as_json in _PROJECTED)
+    + " WHERE id = %s"
 )
+
+
+def _projection_params(match: Match) -> list[object]:
+    values = [(getattr(match, name), as_json) for name, _, as_json in _PROJECTED]
+    return [json.dumps(value) if as_json else value for value, as_json in values] + [match.id]
+
 
 _CACHE_SIZE = 4096
 _cache: OrderedDict[UUID, tuple[int, MatchState]] = OrderedDict()
@@ -153,14 +155,13 @@ def events_record(
     actor_id: int | None,
     client_move_id: str | None,
     now: datetime,
-) -> None:
-    """Insert ``events`` after ``match.version`` and save the match's projection (the caller
-    has set its projected fields; the version and ``updated_at`` are set here): one statement
-    on PostgreSQL. The caller holds the match row lock; once the transaction commits,
-    ``state`` (the state after the events) is cached."""
+) -> frozenset[str]:
+    """Insert ``events`` after ``match.version`` and save the match's projection (every column
+    ``projection.MATCH_COLUMNS`` declares, from ``state``, the state after the events): one
+    statement on PostgreSQL. Returns the names of the projected columns that changed. The
+    caller holds the match row lock; once the transaction commits, ``state`` is cached."""
     first = match.version + 1
-    match.version = first + len(events) - 1
-    match.updated_at = now
+    changed = match_project(match, Batch(state, first + len(events) - 1, now))
     if not _sql():
         MatchEvent.objects.bulk_create(
             MatchEvent(
@@ -177,7 +178,7 @@ def events_record(
             )
             for i, event in enumerate(events)
         )
-        match.save(update_fields=PROJECTION_FIELDS)
+        match.save(update_fields=MATCH_FIELDS)
     else:
         rows = [
             (
@@ -194,26 +195,15 @@ def events_record(
             )
             for i, event in enumerate(events)
         ]
-        projection = [
-            match.version,
-            match.status,
-            json.dumps(match.scores),
-            match.turn_seat,
-            match.winner_seat,
-            match.end_reason,
-            match.finished_at,
-            match.next_deadline_at,
-            match.updated_at,
-            match.id,
-        ]
         # a data-modifying WITH runs to completion whatever the main statement reads of it
         insert = _INSERT + ", ".join([_INSERT_ROW] * len(rows))
         with connection.cursor() as cursor:
             cursor.execute(
                 f"WITH appended AS ({insert}) {_PROJECTION}",
-                [value for row in rows for value in row] + projection,
+                [value for row in rows for value in row] + _projection_params(match),
             )
     version = match.version
     # Only committed states are cached: a rolled-back append must not be mistaken later for
     # another batch that reaches the same version.
     transaction.on_commit(lambda: _remember(match.id, version, state))
+    return changed

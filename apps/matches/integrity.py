@@ -2,9 +2,10 @@
 ``apps/wallet/integrity.py``).
 
 For each stored match: its events are numbered 1…n with no gap and no duplicate, they replay
-(``engine.replay``), and the replayed state gives the ``Match`` row's projected columns
-(``appending.projection_of``, the version, ``finished_at``) and its seats; a ranked match's
-escrow holds both stakes while it runs and nothing once it is over.
+(``engine.replay``), and the replayed state gives the ``Match`` row's projected columns and its
+seats' (every checked column ``projection.py`` declares, the very functions the write path
+projects with); a ranked match's escrow holds both stakes while it runs and nothing once it is
+over.
 
 Each problem is one line an operator can act on; none means the store is sound.
 """
@@ -20,8 +21,8 @@ from apps.matches.engine import replay
 from apps.matches.engine.codec import from_json
 from apps.wallet.integrity import escrows_holding
 
-from .appending import projection_of, seat_projection_of
 from .models import Match, MatchEvent, Seat
+from .projection import MATCH_COLUMNS, Batch, seat_projection_of
 
 # A match that never started (a room) has no events and only these statuses.
 _NOT_STARTED = (Match.Status.WAITING, Match.Status.EXPIRED, Match.Status.CANCELLED)
@@ -62,17 +63,14 @@ def match_problems(match: Match) -> Iterator[str]:
     except Exception as error:  # whatever a corrupt event makes the fold raise
         yield f"{name}: its events do not replay: {error}"
         return
-    expected: dict[str, object] = {
-        "version": seqs[-1],
-        **projection_of(state),
-        # a match ends in the batch of its last event
-        "finished_at": rows[-1][2] if state.result is not None else None,
-    }
-    for field, projected in expected.items():
-        stored = getattr(match, field)
+    batch = Batch(state, seqs[-1], rows[-1][2])
+    for column in MATCH_COLUMNS:
+        if not column.checked:
+            continue
+        stored, projected = getattr(match, column.name), column.of(batch)
         value = projected.value if isinstance(projected, Enum) else projected
         if stored != value:
-            yield f"{name}: {field} is {stored!r} but its events say {value!r}"
+            yield f"{name}: {column.name} is {stored!r} but its events say {value!r}"
     seats = list(Seat.objects.filter(match=match).order_by("index"))
     if [s.index for s in seats] != list(range(state.seats)):
         yield f"{name}: has seats {[s.index for s in seats]} but its events seat {state.seats}"

@@ -117,7 +117,7 @@ class Seat(models.Model):
         blank=True,
         help_text="the player's last sign of life (socket, heartbeat, request)",
     )
-    # projections of the events (``appending._project_seats``), for the players' stats
+    # projections of the events (``projection.SEAT_COLUMNS``), for the players' stats
     quit_reason = models.CharField(
         max_length=20,
         blank=True,

@@ -1,11 +1,15 @@
-"""The matches app's own after-commit reactions to new events (``signals.events_appended``):
-the push to the match's sockets, and a worker woken at each new deadline (not in embedded mode,
-where loads and the sweep apply deadlines). Neither may fail the request whose events were
-committed: the push logs its own failures, the scheduling is ``robust``."""
+"""The matches app's own subscribers to new events (``signals.events_appended``).
+
+Inside the transaction of the batch, the projections that are not the ``Match`` row's: the
+seat columns (``projection.seats_project``) and the seats watched for silence
+(``attendance.presence_project``). After commit, the push to the match's sockets, and a worker
+woken at the match's next deadline when the batch moved it (``Match.next_deadline_at``; not in
+embedded mode, where loads and the sweep apply deadlines). Neither after-commit reaction may
+fail the request whose events were committed: the push logs its own failures, the scheduling
+is ``robust``."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -14,11 +18,14 @@ from django.dispatch import receiver
 
 from apps.matches.engine import Event
 
+from .attendance import presence_project
 from .models import Match
+from .projection import seats_project
 from .push import events_push
 from .signals import events_appended
 
-DEADLINE_FIELDS = ("deadline", "until")
+events_appended.connect(seats_project, dispatch_uid="matches.seats")
+events_appended.connect(presence_project, dispatch_uid="matches.presence")
 
 
 @receiver(events_appended, dispatch_uid="matches.push")
@@ -32,29 +39,19 @@ def push_after_commit(
 
 
 @receiver(events_appended, dispatch_uid="matches.deadlines")
-def deadlines_schedule(sender: Any, *, match: Match, events: list[Event], **_: Any) -> None:
-    if settings.CELERY_TASK_ALWAYS_EAGER:
+def deadline_schedule(sender: Any, *, match: Match, changed: frozenset[str], **_: Any) -> None:
+    """A task at the match's next deadline whenever the batch changed it. Each deadline, of
+    presence or of the variant, is in the state (``engine.presence.next_deadline``), so the
+    projection knows the earliest: the task applies what is due then, which moves
+    ``next_deadline_at`` on to the next one, and so schedules the next task."""
+    at = match.next_deadline_at
+    if settings.CELERY_TASK_ALWAYS_EAGER or "next_deadline_at" not in changed or at is None:
         return
     from . import tasks  # noqa: PLC0415 (tasks import the services, which import this app)
 
     match_id = match.id
-    for deadline in _new_deadlines(events):
-        # robust: a broker that does not answer (logged) must not fail the committed move;
-        # the periodic sweep (``tasks.deadlines_sweep``) applies the deadline then
-        transaction.on_commit(
-            lambda at=deadline: tasks.deadlines_fire.apply_async((str(match_id),), eta=at),
-            robust=True,
-        )
-
-
-def _new_deadlines(events: list[Event]) -> list[datetime]:
-    """The deadlines the events set. An event that sets one carries it as ``deadline`` or
-    ``until``: the presence events (``PlayerDisconnected``, ``PauseStarted``, ``HandShown``)
-    and a variant's own (partnership's ``BiddingEnded``, ``Doubled``, ``CardsShown``)."""
-    deadlines = []
-    for event in events:
-        for name in DEADLINE_FIELDS:
-            at = getattr(event, name, None)
-            if isinstance(at, datetime):
-                deadlines.append(at)
-    return deadlines
+    # robust: a broker that does not answer (logged) must not fail the committed move; the
+    # periodic sweep (``tasks.deadlines_sweep``) applies the deadline then
+    transaction.on_commit(
+        lambda: tasks.deadlines_fire.apply_async((str(match_id),), eta=at), robust=True
+    )

@@ -16,8 +16,8 @@ from apps.matches.engine import VARIANTS, MatchState, from_json, view_for, waiti
 from apps.matches.engine.events import DealEnded, DealStarted, HandShown
 
 from . import event_store
+from .envelopes import envelopes_for
 from .models import Match, MatchEvent, RematchOffer, Seat
-from .push import envelopes_for
 
 if TYPE_CHECKING:
     from .appending import Outcome

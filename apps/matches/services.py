@@ -36,7 +36,7 @@ from apps.wallet.services import stakes_hold
 
 from . import attendance, deadlines, event_store, selectors
 from .appending import Outcome, command_apply
-from .appending import rng as _rng
+from .follow_ups import rng as _rng
 from .models import Match, MatchEvent, Seat
 from .seating import seat_of_user
 
@@ -281,9 +281,7 @@ def match_start(match: Match) -> None:
 
 
 def _start(match: Match) -> None:
-    now = timezone.now()
-    if match.mode != Match.Mode.COMPUTER:  # presence is watched from the first deal
-        Seat.objects.filter(match=match, user__isnull=False).update(last_seen_at=now)
+    now = timezone.now()  # presence is watched from here (``attendance.presence_project``)
     seats = VARIANTS[match.variant].seats
     command = StartMatch(match.variant, first_dealer=_rng.randrange(seats), target=match.target)
     command_apply(match, INITIAL, command, actor_id=None, client_move_id=None, now=now)

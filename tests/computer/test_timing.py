@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from apps.computer import pacing, services
 from apps.computer import tasks as computer_tasks
-from apps.matches import appending, event_store
+from apps.matches import event_store, follow_ups
 from apps.matches import services as match_services
 from apps.matches.deadlines import deadlines_apply
 from apps.matches.engine import INITIAL, Command, MatchState, evolve, view_for
@@ -165,7 +165,7 @@ def test_the_holder_and_the_other_katis_answer_the_doubling_window_and_play_at_t
         "partnership/expert/lead": 0.9,
     }
     shuffles = random.Random(35)  # the deck and the first dealer: no Kati calls before her
-    monkeypatch.setattr(appending, "rng", shuffles)
+    monkeypatch.setattr(follow_ups, "rng", shuffles)
     monkeypatch.setattr(match_services, "_rng", shuffles)
     plant(
         monkeypatch,

@@ -13,7 +13,7 @@ from django.contrib.auth.models import Permission
 from django.test import Client
 from django.urls import reverse
 
-from apps.matches import appending, event_store, services
+from apps.matches import event_store, follow_ups, services
 from apps.matches.models import Match, MatchEvent
 from tests.conftest import Player
 from tests.factories import UserFactory
@@ -220,7 +220,7 @@ def long_match(
     """A finished match between two players, every move sent through the API (so each event
     has its actor): 160 events or more (the shuffles seeded so that it is)."""
     shuffles = random.Random(LONG_MATCH_SEED)  # the decks and the first dealer
-    monkeypatch.setattr(appending, "rng", shuffles)
+    monkeypatch.setattr(follow_ups, "rng", shuffles)
     monkeypatch.setattr(services, "_rng", shuffles)
     players = [make_player(), make_player()]
     match_id = create_friend_match(*players)["id"]

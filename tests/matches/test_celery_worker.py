@@ -1,10 +1,12 @@
 """Deadlines with a real Celery worker: a separate process, Redis as the broker, the test
-database. The task scheduled at a reconnect deadline fires in the worker and settles the match;
-and when the worker is killed before the deadline, the beat sweep of a new worker applies the
-deadline exactly once."""
+database. A task is queued at the match's next deadline whenever a batch moves it; the task
+scheduled at a reconnect deadline fires in the worker and settles the match; and when the
+worker is killed before the deadline, the beat sweep of a new worker applies the deadline
+exactly once."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -12,16 +14,18 @@ import threading
 import time
 import uuid
 from collections.abc import Iterator
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.db import connection
 from django.utils import timezone
+from redis import Redis
 
 from apps.matches import services
-from apps.matches.engine.commands import Disconnect
+from apps.matches.engine.commands import Disconnect, Reconnect
 from apps.matches.models import Match, MatchEvent
 from apps.wallet.selectors import balance_of
 from apps.wallet.services import wallet_open
@@ -146,6 +150,47 @@ def _assert_settled_once(match_id: str, a: Player, b: Player, start: int) -> Non
     assert MatchEvent.objects.filter(match_id=match_id, type="match_ended").count() == 1
     assert balance_of(a.user.id) == start - STAKE and balance_of(b.user.id) == start + STAKE
     assert_ledger_invariants()
+
+
+def _queued(queue: str) -> list[tuple[str, list[str], datetime]]:
+    """The tasks waiting in the broker's ``queue``: name, arguments and eta."""
+    broker = Redis.from_url(settings.CELERY_BROKER_URL)
+    messages = [json.loads(raw) for raw in broker.lrange(queue, 0, -1)]
+    tasks = []
+    for message in messages:
+        headers = message["headers"]
+        tasks.append((headers["task"], headers["argsrepr"], datetime.fromisoformat(headers["eta"])))
+    return sorted(tasks, key=lambda task: task[2])
+
+
+def test_a_task_is_queued_at_the_next_deadline_whenever_a_batch_moves_it(
+    make_player: MakePlayer, queue: str
+) -> None:
+    """Scheduled from ``Match.next_deadline_at``, whatever set the deadline: one task per new
+    earliest deadline, none for a later one behind it, none when the earliest is gone."""
+    _, _, match_id, _ = _ranked(make_player)
+    task = ("apps.matches.tasks.deadlines_fire", repr((match_id,)))
+    start = timezone.now()
+    try:
+        server_command(match_id, Disconnect(0), now=start)
+        first = Match.objects.get(pk=match_id).next_deadline_at
+        assert first is not None and first > start
+        assert _queued(queue) == [(*task, first)]
+        # a second window, later than the first: the earliest is unchanged, no task
+        server_command(match_id, Disconnect(1), now=start + timedelta(seconds=10))
+        assert Match.objects.get(pk=match_id).next_deadline_at == first
+        assert len(_queued(queue)) == 1
+        # seat 0 is back: seat 1's window is now the earliest, and a task waits for it
+        server_command(match_id, Reconnect(0), now=start + timedelta(seconds=20))
+        second = Match.objects.get(pk=match_id).next_deadline_at
+        assert second == first + timedelta(seconds=10)
+        assert _queued(queue) == [(*task, first), (*task, second)]
+        # both back: no deadline, nothing more to wake a worker for
+        server_command(match_id, Reconnect(1), now=start + timedelta(seconds=30))
+        assert Match.objects.get(pk=match_id).next_deadline_at is None
+        assert len(_queued(queue)) == 2
+    finally:
+        Redis.from_url(settings.CELERY_BROKER_URL).delete(queue)
 
 
 def test_the_deadline_task_fires_in_a_real_worker_and_settles_the_match(

@@ -17,16 +17,8 @@ import pytest
 import time_machine
 
 from apps.matches import event_store
-from apps.matches.engine import VARIANTS, card
-from apps.matches.engine.events import PauseStarted
-from apps.matches.engine.variants.partnership.events import (
-    BiddingEnded,
-    CardsShown,
-    Doubled,
-    Passed,
-)
+from apps.matches.engine import VARIANTS
 from apps.matches.models import Match
-from apps.matches.receivers import _new_deadlines
 from apps.matches.variant_settings import partnership_rules
 from tests.conftest import MakePlayer, Player
 from tests.engine.partnership import PARTNERSHIP, partnership_registered
@@ -131,17 +123,3 @@ def test_a_person_plays_partnership_hands_against_three_katis(
     assert not any(e.get("stand_in") for e in events)
     assert waited > 0  # a doubling window closed by its deadline
     assert "doubling_closed" in {e["type"] for e in events}
-
-
-def test_a_worker_is_woken_at_the_variants_deadlines_too() -> None:
-    """Outside embedded mode a task is scheduled at every deadline the new events set: the
-    doubling window's and a shown hand's as well as presence's."""
-    at = datetime(2026, 1, 1, tzinfo=UTC)
-    events = [
-        BiddingEnded(0, card("MA"), False, at),
-        Doubled(1, "kontra", at + timedelta(seconds=5)),
-        CardsShown(0, (card("MA"),), at + timedelta(seconds=9)),
-        PauseStarted(2, at + timedelta(seconds=20)),
-        Passed(3),
-    ]
-    assert _new_deadlines(events) == [at + timedelta(seconds=s) for s in (0, 5, 9, 20)]

@@ -6,15 +6,17 @@ them, the disabled trigger and the dropped constraint included)."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from io import StringIO
 
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.db import connection
+from django.db import connection, models
 
 from apps.matches import services
 from apps.matches.models import Match, MatchEvent
+from apps.matches.projection import MATCH_COLUMNS
 from apps.wallet.models import Account
 from apps.wallet.services import wallet_open
 from tests.conftest import MakePlayer, Player
@@ -126,3 +128,28 @@ def test_one_match_can_be_checked_alone(store: dict[str, str]) -> None:
     assert status == 1 and lines[0].startswith(f"match {store['running']}: turn_seat is None")
     with pytest.raises(CommandError, match="no such match"):
         call_command("verify_store", "--match", "00000000-0000-0000-0000-000000000000")
+
+
+def test_every_declared_projection_column_is_checked(store: dict[str, str]) -> None:
+    """``verify_store`` compares every column ``projection.py`` declares as checked (the same
+    declarations the write path projects with): each one changed behind the service's back
+    is named, whatever its type."""
+    match = Match.objects.get(pk=store["resigned"])
+    wrong: dict[str, object] = {}
+    for column in MATCH_COLUMNS:
+        if not column.checked:
+            continue
+        field, stored = Match._meta.get_field(column.name), getattr(match, column.name)
+        if isinstance(field, models.DateTimeField):
+            wrong[column.name] = datetime(2000, 1, 1, tzinfo=UTC)
+        elif isinstance(field, models.JSONField):
+            wrong[column.name] = [*stored, 9]
+        elif isinstance(field, models.CharField):
+            wrong[column.name] = "x" if stored != "x" else "y"
+        else:
+            wrong[column.name] = (stored or 0) + 7
+    Match.objects.filter(pk=match.pk).update(**wrong)
+    status, lines = verify("--match", store["resigned"])
+    assert status == 1
+    named = {name for name in wrong if any(f": {name} is " in line for line in lines)}
+    assert named == set(wrong) and len(wrong) >= 8

@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 import time
 import uuid
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -17,11 +17,10 @@ from django.test import Client
 from pytest_django.fixtures import Settings
 
 from apps.common import broadcast
-from apps.matches import push
 from apps.matches.consumers import NOT_A_PARTICIPANT, NOT_AUTHENTICATED
-from apps.matches.engine import to_json
 from apps.matches.engine.cards import card
 from apps.matches.engine.variants.klub.events import CardDrawn
+from apps.matches.envelopes import envelopes_from_message, events_message
 from tests.conftest import Player
 
 from .ws_helpers import TIMEOUT, Sockets, expect_refusal, in_thread, receive_through
@@ -56,13 +55,6 @@ class FriendMatch:
         )
         assert response.status_code == 200, response.content
         return response.json()
-
-
-@pytest.fixture
-async def sockets() -> AsyncIterator[Sockets]:
-    opened = Sockets()
-    yield opened
-    await opened.close_all()
 
 
 @pytest.fixture
@@ -219,14 +211,9 @@ def test_a_drawn_card_is_hidden_from_the_other_seat_unless_face_up() -> None:
     so a short test match does not reach it)."""
     match_id = uuid.uuid4()
     events = [CardDrawn(0, card("ZX"), face_up=False), CardDrawn(0, card("PA"), face_up=True)]
-    message = {
-        "match_id": str(match_id),
-        "variant": "klub",
-        "first_seq": 7,
-        "events": [to_json(e) for e in events],
-    }
-    mine = push.envelopes_from_message(message, seat=0)
-    theirs = push.envelopes_from_message(message, seat=1)
+    message = events_message(match_id=match_id, variant="klub", first_seq=7, events=events)
+    mine = envelopes_from_message(message, seat=0)
+    theirs = envelopes_from_message(message, seat=1)
     assert [e["seq"] for e in theirs] == [7, 8]
     assert [e["event"].get("card") for e in mine] == ["ZX", "PA"]
     assert [e["event"].get("card") for e in theirs] == [None, "PA"]

@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
+import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.db import close_old_connections
@@ -70,6 +71,14 @@ class Sockets:
             if not socket.future.done():
                 await socket.disconnect(timeout=TIMEOUT)
         self._opened.clear()
+
+
+@pytest.fixture
+async def sockets() -> AsyncIterator[Sockets]:
+    """The test's sockets (import the fixture where it is used), closed at its end."""
+    opened = Sockets()
+    yield opened
+    await opened.close_all()
 
 
 async def expect_refusal(socket: WebsocketCommunicator, close_code: int) -> dict:

@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from apps.chat.models import Block
-from apps.matches import appending, event_store, services
+from apps.matches import event_store, follow_ups, services
 from apps.matches.models import Match
 from apps.matches.variant_settings import partnership_rules
 from apps.moderation.models import Report
@@ -392,7 +392,7 @@ class _HeartsToSeatZero:
 def hearts_to_the_person(monkeypatch: pytest.MonkeyPatch) -> None:
     """Stacked shuffles for the server forked after this fixture."""
     stacked = _HeartsToSeatZero()
-    monkeypatch.setattr(appending, "rng", stacked)
+    monkeypatch.setattr(follow_ups, "rng", stacked)
     monkeypatch.setattr(services, "_rng", stacked)
 
 

@@ -6,7 +6,7 @@ from django.db import migrations, models
 def seats_project(apps, schema_editor):
     """Fill the new columns of the seats of finished matches from their events (the same
     projection the write path keeps from now on)."""
-    from apps.matches.appending import seat_projection_of
+    from apps.matches.projection import seat_projection_of
     from apps.matches.engine import from_json, replay
 
     Match = apps.get_model("matches", "Match")
