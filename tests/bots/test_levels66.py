@@ -5,7 +5,6 @@ player's rules of thumb on crafted 24-card positions."""
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 import pytest
@@ -22,10 +21,8 @@ from tests.bots.helpers import (
     blind_answers,
     bot_view,
     card_of,
-    new_deal,
     play_sixty_six,
     random_positions,
-    random_step,
 )
 from tests.engine.builders_sixty_six import apply, deck24, p, start
 
@@ -196,19 +193,3 @@ def test_expert_plays_an_optimal_card_with_perfect_information() -> None:
         assert values[chosen] == max(values.values())
         checked += 1
     assert checked >= 20
-
-
-@pytest.mark.parametrize("tricks_played", [0, 1, 2])
-def test_expert_decides_within_the_service_budget(tricks_played: int) -> None:
-    """The first tricks are the costliest decisions (rollouts at the first, the search from
-    the second): with the service's budget of 0.5 s the expert ends within it."""
-    rng = random.Random(40 + tricks_played)
-    for _ in range(3):
-        state = new_deal(rng, VARIANT)
-        while len(state.deal.tricks) < tricks_played or state.deal.table:  # type: ignore[union-attr]
-            state = random_step(state, rng, 0.0)
-        seat = state.deal.turn  # type: ignore[union-attr]
-        start = time.perf_counter()
-        action = act(state, seat, "expert", budget=0.5)
-        assert time.perf_counter() - start < 0.5
-        assert action in bot_view(state, seat)["legal_actions"]
