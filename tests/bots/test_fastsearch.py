@@ -18,6 +18,7 @@ from apps.bots.cardbits import CLOSE, EXCHANGE, INDEX, JACK, NCARDS, mask, partn
 from tests.bots.helpers import endgame, new_deal, play_randomly, strict_position
 from tests.bots.reference_dealsolver import DealSolver
 from tests.bots.reference_solver import action_values, solve
+from tests.sizes import size
 
 
 def has_marriage(hand: int) -> bool:
@@ -116,7 +117,7 @@ def test_strict_positions_equal_the_endgame_solver() -> None:
     assert failed > 50  # failed closes scored too
 
 
-@settings(max_examples=60, deadline=None, derandomize=True)
+@settings(max_examples=size(30, 60), deadline=None, derandomize=True)
 @given(st.integers(0, 2**32 - 1))
 def test_random_strict_and_late_open_positions(seed: int) -> None:
     rng = random.Random(seed)

@@ -13,7 +13,7 @@ import pytest
 
 from apps.bots.declaring import declaration_due
 from apps.bots.levels import choose_action, player_for
-from apps.bots.partnership import players
+from apps.bots.partnership import players as kati4
 from apps.matches.engine import (
     Command,
     Leave,
@@ -174,10 +174,10 @@ def test_the_search_draws_layouts_within_its_budget() -> None:
     """Layouts until ``deadline`` (at most ``samples``), past it only up to ``MIN_SAMPLES``
     and only until ``hard``, and always one: counted on an injected clock."""
     now = FakeClock()
-    search = players.Search(players.EXPERT, random.Random(1), 40, 10.3, 10.6, now)
+    search = kati4.Search(kati4.EXPERT, random.Random(1), 40, 10.3, 10.6, now)
     assert search.more(0) and search.more(39) and not search.more(40)
     now.t = 10.4  # past the deadline, before the hard stop
-    assert search.more(players.MIN_SAMPLES - 1) and not search.more(players.MIN_SAMPLES)
+    assert search.more(kati4.MIN_SAMPLES - 1) and not search.more(kati4.MIN_SAMPLES)
     now.t = 10.7  # past the hard stop: the first layout only
     assert search.more(0) and not search.more(1)
 
