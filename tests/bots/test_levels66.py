@@ -25,6 +25,7 @@ from tests.bots.helpers import (
     random_positions,
 )
 from tests.engine.builders_sixty_six import apply, deck24, p, start
+from tests.sizes import size
 
 VARIANT = "sixty-six"
 FAST = 0.05
@@ -48,7 +49,7 @@ def test_only_legal_actions_and_right_declarations_over_random_deals(level: str)
     right by the declarer's own view and none left unsaid, and a word after every last
     trick the deal reached."""
     rng = random.Random(level.encode()[0] + 66)
-    deals = 40 if level in ("strong", "expert") else 150
+    deals = size(12, 40) if level in ("strong", "expert") else 150
     opponents = [player_for(VARIANT, name) for name in sorted(LEVELS)]
     reasons: set[str] = set()
     after_marriage = words = 0
@@ -74,7 +75,7 @@ def test_only_legal_actions_and_right_declarations_over_random_deals(level: str)
 def test_the_bot_never_reads_hidden_state(level: str) -> None:
     """Two states that differ only in the cards the seat cannot see (the opponent's hand and
     the talon order), the same rng: the same action."""
-    assert blind_answers(VARIANT, level, random.Random(6)) >= 20
+    assert blind_answers(VARIANT, level, random.Random(6), deals=size(4, 12)) >= size(6, 20)
 
 
 # --- the word: "enough" exactly when right ---------------------------------------------------
