@@ -34,7 +34,9 @@ def test_strict_positions() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("open_tricks", "worlds"), [(1, 120), (2, 40), (3, 6)])
+@pytest.mark.parametrize(
+    ("open_tricks", "worlds"), [(1, size(40, 120)), (2, size(12, 40)), (3, size(2, 6))]
+)
 def test_open_worlds(open_tricks: int, worlds: int) -> None:
     rng = random.Random(32 + open_tricks)
     exchanges = closes = 0
