@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-faults lint bench bench-bots bench-timing soak research clean
+.PHONY: run test test-nightly test-faults lint bench bench-bots bench-timing soak research clean
 
 # setup.py builds apps/bots/_search.c in place: a changed C file reinstalls (and rebuilds) it
 $(STAMP): pyproject.toml setup.py apps/bots/_search.c
@@ -24,6 +24,13 @@ run: $(STAMP)
 test: $(STAMP) lint
 	$(BIN)/pytest -n auto --dist worksteal
 	$(BIN)/pytest -m embedded -p no:xdist --ds=config.settings.embedded_test tests/embedded
+
+## test-nightly: the whole suite at the full sizes of its property and random-walk tests
+## (SNAPSZER_TESTS=nightly: tests/sizes.py; a long test may take up to 30 minutes), then the
+## fault suite: nightly and before a release (README)
+test-nightly: $(STAMP) lint
+	SNAPSZER_TESTS=nightly $(BIN)/pytest -n auto --dist worksteal --timeout 1800
+	$(BIN)/pytest -n 0 -m faults tests/faults
 
 ## test-faults: the fault suite (tests/faults, a few minutes; not part of `make test`): its own
 ## Redis and PostgreSQL cluster (initdb), the production processes, faults injected during play
@@ -46,12 +53,14 @@ bench: $(STAMP)
 soak: $(STAMP)
 	$(BIN)/python bench/soak.py
 
-## bench-bots: the exact search's speed, then the computer opponent's tournament: each level
-## against the one below it, klub, sixty-six, then partnership (each level against three of the
-## one below, 500 decks dealt four times: 2,000 hands per pairing) (minutes to an hour or so)
+## bench-bots: the exact search's speed, the worst CPU time of Kati's decisions against her
+## budget, then the computer opponent's tournament: each level against the one below it, klub,
+## sixty-six, then partnership (each level against three of the one below, 500 decks dealt four
+## times: 2,000 hands per pairing) (minutes to an hour or so)
 bench-bots: $(STAMP)
 	$(BIN)/python bench/fastsearch.py
 	$(BIN)/python bench/fastsearch.py --variant sixty-six --worlds 100
+	$(BIN)/python bench/kati_budget.py
 	$(BIN)/python bench/bots.py --pairs 1000 --solver 1000
 	$(BIN)/python bench/bots.py --variant sixty-six --pairs 1000
 	$(BIN)/python bench/bots.py --variant partnership --pairs 500

@@ -15,8 +15,11 @@ from rest_framework.test import APIClient
 from apps.accounts.models import User
 from apps.common import authentication, logs
 from apps.matches import attendance, event_store, seating
+from tests import sizes
 from tests.factories import GuestFactory, UserFactory
 from tests.schema_check import Check, api_schema, response_checker
+
+sizes.load_profile()  # before any test module builds its Hypothesis settings
 
 
 def session_token_for(user: User) -> str:

@@ -15,6 +15,7 @@ from rest_framework.request import Request
 
 from apps.common import negotiation
 from apps.common.negotiation import CachedContentNegotiation
+from tests.sizes import size
 
 MEDIA = ["application/json", "text/html", "*/*", "application/*", "text/*", "image/png"]
 PARAMS = ["", "; q=0.5", "; indent=4", "; q=0", "; charset=utf-8", ";;", "; version=2"]
@@ -38,7 +39,7 @@ def _choice(negotiator: Any, accept: str, fmt: str | None, renderers: list) -> A
     return type(renderer).__name__, media_type, instances.index(renderer)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=size(100, 300), deadline=None)
 @given(
     HEADERS,
     st.sampled_from([None, "json", "api", "xml"]),
@@ -56,7 +57,7 @@ def test_the_renderer_chosen_is_drf_s_own(
     assert _choice(ours, accept, fmt, renderers) == expected  # from the table, when remembered
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=size(60, 200), deadline=None)
 @given(
     st.one_of(st.sampled_from(MEDIA + ["multipart/form-data; boundary=x"]), st.text(max_size=30))
 )

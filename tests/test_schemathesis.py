@@ -33,9 +33,10 @@ from schemathesis.specs.openapi.checks import positive_data_acceptance
 from apps.common.catalogue import CATALOGUE
 from tests.conftest import MakePlayer, session_token_for
 from tests.schema_check import CALLER_RULES, api_schema, schemathesis_schema
+from tests.sizes import size
 from tests.test_openapi import EXPECTED_OPERATIONS
 
-EXAMPLES = int(os.environ.get("ST_EXAMPLES", "8"))
+EXAMPLES = int(os.environ.get("ST_EXAMPLES", size(8, 30)))
 PROBLEM = "application/problem+json"
 
 schema = schemathesis_schema()

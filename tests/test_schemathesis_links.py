@@ -20,8 +20,9 @@ from schemathesis.specs.openapi.checks import ignored_auth, positive_data_accept
 
 from tests.conftest import MakePlayer, session_token_for
 from tests.schema_check import CALLER_RULES, schemathesis_schema
+from tests.sizes import size
 
-EXAMPLES = int(os.environ.get("ST_STATEFUL_EXAMPLES", "12"))
+EXAMPLES = int(os.environ.get("ST_STATEFUL_EXAMPLES", size(12, 40)))
 # A live match takes only its own game's actions, in their own shape: another game's action,
 # or a `play_card` without its card (the one `Action` of every game allows both), is a 400
 # the schema does not say. Every other request the schema allows must be taken.

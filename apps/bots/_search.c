@@ -17,6 +17,10 @@
  * that cannot see the other hand as chance nodes for the first open tricks (expected game
  * points, doubles), the expert's model of a real opponent (apps/bots/replies.py).
  *
+ * A deadline (``set_deadline``) in the calling thread's CPU time stops a search inside a world:
+ * checked every STOP_EVERY positions, it raises ``OutOfTime`` instead of a value, so that one
+ * dear world cannot push a decision past the budget the caller keeps.
+ *
  * The Python-facing functions are documented in MODULE_DOC below and in apps/bots/fastsearch.py.
  */
 
@@ -28,6 +32,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define NCARDS 24
 #define ALL_CARDS ((1u << NCARDS) - 1)
@@ -39,6 +44,7 @@
 #define MAX_TALON 11 /* face-down cards at most (sixty-six: 24 - two hands of 6 - the trump
                         card; klub: 20 - 2 * 5 - 1 = 9) */
 #define COUNT_DRAW 60 /* sixty-six: card points each at a drawn count */
+#define STOP_EVERY 1024 /* positions between two looks at the deadline (a power of two) */
 
 static const int POINTS[NCARDS] = {0, 2, 3, 4, 10, 11, 0, 2, 3, 4, 10, 11,
                                    0, 2, 3, 4, 10, 11, 0, 2, 3, 4, 10, 11};
@@ -81,6 +87,8 @@ typedef struct {
     int xcard; /* the card that exchanges for the trump card: the trump jack (klub), nine */
     int six;
     uint64_t nodes;
+    double deadline; /* the calling thread's CPU seconds at which to stop; 0: none */
+    int stopped; /* the deadline passed: every search returns at once, the result is void */
 } Ctx;
 
 /*
@@ -300,6 +308,25 @@ static inline Entry *tt_victim(uint32_t slot) {
 }
 
 /* ---------------------------------------------------------------------------------------- */
+/* the deadline                                                                              */
+
+/* The calling thread's CPU time in seconds (Python's ``time.thread_time``). */
+static double thread_cpu(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* Whether the search must stop: the deadline passed (looked at every STOP_EVERY positions,
+   the first time at the first position). Called once per position, after counting it. */
+static inline int out_of_time(Ctx *x) {
+    if (x->stopped) return 1;
+    if (x->deadline > 0 && (x->nodes & (STOP_EVERY - 1)) == 1 && thread_cpu() >= x->deadline)
+        x->stopped = 1;
+    return x->stopped;
+}
+
+/* ---------------------------------------------------------------------------------------- */
 /* search                                                                                    */
 
 static int search(Ctx *x, const Pos *s, int alpha, int beta);
@@ -479,6 +506,7 @@ static int gen_moves(const Ctx *x, const Pos *s, int ttmove, int *out) {
 /* The value for seat 0 of ``s`` (fail-soft alpha-beta in the window (alpha, beta)). */
 static int search(Ctx *x, const Pos *s, int alpha, int beta) {
     x->nodes++;
+    if (out_of_time(x)) return 0; /* void: the caller raises OutOfTime */
     if (x->six && s->f[s->turn] && s->p[s->turn] >= WIN) /* right on turn: it declares */
         return end_66(x, s, s->turn);
     int strict = is_strict(s);
@@ -582,6 +610,7 @@ static int search(Ctx *x, const Pos *s, int alpha, int beta) {
 static int window_search(Ctx *x, const Pos *s, int alpha, int beta) {
     int lo = -3, hi = 3;
     while (lo < hi) {
+        if (x->stopped) return 0;
         if (hi <= alpha) return hi;
         if (lo >= beta) return lo;
         int t = lo < 0 && hi > 0 ? 1 : (lo + hi + 1) / 2;
@@ -792,6 +821,7 @@ static double mixed_lead(Model *m, const Pos *s, int ttmove, int *best_move) {
 static double msearch(Model *m, const Pos *s, double alpha, double beta) {
     Ctx *x = m->x;
     x->nodes++;
+    if (out_of_time(x)) return 0; /* void: the caller raises OutOfTime */
     if (x->six && s->f[s->turn] && s->p[s->turn] >= WIN) /* right on turn: it declares */
         return weigh(m, end_66(x, s, s->turn), m->loss_weight);
     int ilo, ihi;
@@ -952,6 +982,23 @@ static int get_rules(PyObject *const *rest, Py_ssize_t nrest, Ctx *x) {
     return 0;
 }
 
+/* The deadline of the searches of one thread (``set_deadline``): CPU seconds, 0 for none. */
+static double deadline_at = 0;
+static unsigned long deadline_thread = 0;
+static PyObject *OutOfTime = NULL;
+
+/* A call's search starts: no position counted, and the deadline if the calling thread set one. */
+static void start_clock(Ctx *x) {
+    x->nodes = 0;
+    x->stopped = 0;
+    x->deadline = deadline_at > 0 && deadline_thread == PyThread_get_thread_ident() ? deadline_at : 0;
+}
+
+static PyObject *out_of_time_error(void) {
+    PyErr_SetString(OutOfTime, "the deadline passed during the search");
+    return NULL;
+}
+
 /* The klub arguments' count ``want``, or ``want`` + 2 with the rules (``get_rules``). */
 static int check_rules_nargs(Py_ssize_t nargs, Py_ssize_t want, const char *fn) {
     if (nargs != want && nargs != want + 2) {
@@ -1039,7 +1086,7 @@ static int get_open(PyObject *const *args, Ctx *x, Pos *s) {
     x->ntalon = (int)n;
     x->trump = (int)tc / 6;
     x->xcard = x->trump * 6 + (x->six ? 0 : 1);
-    x->nodes = 0;
+    start_clock(x);
     s->ti = 0;
     s->tc = (int8_t)tc;
     return 0;
@@ -1095,7 +1142,7 @@ static int get_strict(PyObject *oh0, PyObject *oh1, PyObject *otrump, PyObject *
     x->ntalon = 0;
     x->trump = (int)trump;
     x->xcard = x->trump * 6 + (x->six ? 0 : 1);
-    x->nodes = 0;
+    start_clock(x);
     s->ti = STRICT_TI;
     s->tc = 0;
     return 0;
@@ -1132,6 +1179,10 @@ static PyObject *values_of(Ctx *x, const Pos *s, PyObject *oactions) {
     int sign = s->turn == 0 ? 1 : -1;
     for (Py_ssize_t i = 0; i < n; i++) {
         int v = exact(x, s, actions[i]) * sign;
+        if (x->stopped) {
+            Py_DECREF(out);
+            return out_of_time_error();
+        }
         PyObject *iv = PyLong_FromLong(v);
         if (iv == NULL) {
             Py_DECREF(out);
@@ -1167,6 +1218,7 @@ static PyObject *py_open_value(PyObject *self, PyObject *const *args, Py_ssize_t
     if (tt_init() < 0) return NULL;
     int v = exact(&x, &s, -1);
     last_nodes = x.nodes;
+    if (x.stopped) return out_of_time_error();
     return PyLong_FromLong(s.turn == 0 ? v : -v);
 }
 
@@ -1196,6 +1248,7 @@ static PyObject *py_strict_value(PyObject *self, PyObject *const *args, Py_ssize
     if (tt_init() < 0) return NULL;
     int v = exact(&x, &s, -1);
     last_nodes = x.nodes;
+    if (x.stopped) return out_of_time_error();
     return PyLong_FromLong(s.turn == 0 ? v : -v);
 }
 
@@ -1279,6 +1332,11 @@ static PyObject *py_model_values(PyObject *self, PyObject *const *args, Py_ssize
     double sign = s.turn == 0 ? 1 : -1;
     for (Py_ssize_t i = 0; i < n; i++) {
         double v = mchild(&m, &s, actions[i], -MINF, MINF) * sign;
+        if (x.stopped) {
+            last_nodes = x.nodes;
+            Py_DECREF(out);
+            return out_of_time_error();
+        }
         PyObject *fv = PyFloat_FromDouble(v);
         if (fv == NULL) {
             Py_DECREF(out);
@@ -1288,6 +1346,16 @@ static PyObject *py_model_values(PyObject *self, PyObject *const *args, Py_ssize
     }
     last_nodes = x.nodes;
     return out;
+}
+
+static PyObject *py_set_deadline(PyObject *self, PyObject *arg) {
+    (void)self;
+    double at = PyFloat_AsDouble(arg);
+    if (at == -1.0 && PyErr_Occurred()) return NULL;
+    if (!isfinite(at) || at < 0) return value_error("deadline: CPU seconds, at least 0 (0: none)");
+    deadline_at = at;
+    deadline_thread = PyThread_get_thread_ident();
+    Py_RETURN_NONE;
 }
 
 static PyObject *py_nodes(PyObject *self, PyObject *unused) {
@@ -1316,6 +1384,9 @@ static PyMethodDef methods[] = {
      "model_values(h0, h1, talon, trump_card, led, turn, p0, p1, t0, t1, actions, blind, "
      "tricks, beta, trump_cost, marriage_cost, lead_tricks, random_lead, loss_weight) -> tuple\n"
      "Each action's expected value for the player on turn when ``blind`` follows blindly."},
+    {"set_deadline", py_set_deadline, METH_O,
+     "set_deadline(seconds) -> None\nThe calling thread's searches raise OutOfTime once its CPU "
+     "time (time.thread_time) reaches seconds; 0: no deadline."},
     {"nodes", py_nodes, METH_NOARGS, "nodes() -> int\nPositions searched by the last call."},
     {NULL, NULL, 0, NULL},
 };
@@ -1354,8 +1425,11 @@ PyDoc_STRVAR(
     "    (each as likely), else its best lead. Each game point the other seat can lose\n"
     "    counts ``loss_weight`` (at least 1) times. Floats: the expected (weighted) game\n"
     "    points for the player on turn.\n"
+    "set_deadline(seconds) -> None\n"
+    "    From now on the calling thread's searches raise OutOfTime as soon as its CPU time\n"
+    "    (time.thread_time) reaches seconds (looked at every 1024 positions); 0: none.\n"
     "nodes() -> int\n"
-    "    Positions searched by the last call (for benchmarks).\n"
+    "    Positions searched by the last call (for benchmarks; a stopped call's too).\n"
     "\n"
     "Bad input (wrong types, cards out of range, overlapping cards, impossible hand sizes,\n"
     "illegal actions) raises TypeError or ValueError. One static transposition table of\n"
@@ -1369,5 +1443,12 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__search(void) {
     for (uint32_t m = 0; m < 64; m++) SUIT_POINTS[m] = points_of(m);
-    return PyModule_Create(&module);
+    PyObject *m = PyModule_Create(&module);
+    if (m == NULL) return NULL;
+    OutOfTime = PyErr_NewException("apps.bots._search.OutOfTime", NULL, NULL);
+    if (OutOfTime == NULL || PyModule_AddObjectRef(m, "OutOfTime", OutOfTime) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
 }

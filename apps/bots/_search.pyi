@@ -3,6 +3,9 @@
 Every search takes, after its klub arguments, ``variant`` (0 klub, 1 sixty-six) and ``cp0``
 (seat 0's card points, sixty-six's count), or neither (klub).
 
+``set_deadline(seconds)``: the calling thread's later searches raise ``OutOfTime`` once its
+CPU time (``time.thread_time``) reaches ``seconds`` (0: no deadline).
+
 Values are game points (-3..3) for the player on turn; actions are card indices 0..23
 (``cardbits``), ``EXCHANGE`` (24) or ``CLOSE`` (25).
 """
@@ -111,4 +114,7 @@ def model_values(
     cp0: int = ...,
     /,
 ) -> tuple[float, ...]: ...
+def set_deadline(seconds: float, /) -> None: ...
 def nodes() -> int: ...
+
+class OutOfTime(Exception): ...

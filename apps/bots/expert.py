@@ -16,6 +16,10 @@ trick.
   behind the leader after 8 worlds leaves the race, so later worlds search fewer candidates;
   sampling stops before a world that would end past ``OPEN_TIME_SHARE`` of the budget,
   predicted from the last worlds' cost, rather than at a fixed share.
+- The budget is CPU time (``racing.cpu_time``) and it holds at every decision: a world
+  still searched at ``HARD_SHARE`` of it is stopped inside the C search
+  (``fastsearch.deadline``) and left out; if no world was searched by then, the club
+  player's choice is played (``unsearched``).
 - Closing is worth the best single lead after it, averaged over the worlds
   (``open_values``). Closing, exchanging and surrendering are therefore chosen by expected
   game points like any card. Ties go to the club player's choice (``pick``).
@@ -32,20 +36,22 @@ conceding fewer than by winning more (research/log.md, "The expert's losses weig
 
 from __future__ import annotations
 
+import math
 import random
-import time
 from typing import Any
 
 from .actions import moves, to_action
 from .cardbits import CLOSE
-from .fastsearch import FastDealSolver, action_values
+from .fastsearch import FastDealSolver, OutOfTime, action_values
+from .fastsearch import deadline as deadline_at
 from .heuristics import SURRENDER, play_action
 from .knowledge import Knowledge
-from .racing import Clock, Race
+from .racing import Clock, Race, cpu_time
 from .sampling import MIN_SAMPLES, TIME_SHARE, may_surrender, surrender_value
 
 OPEN_WORLDS = 100  # at most this many worlds per decision while the talon is open
 OPEN_TIME_SHARE = 0.85  # ... and no world that would end past this share of the budget
+HARD_SHARE = 0.95  # a search still running at this share of the budget is stopped
 MODELLED_TRICKS = 1  # open tricks in which the opponent's replies follow replies.py
 MODELLED_LEAD_TRICKS = 2  # ... its leads (this trick's and the next: its next lead)
 MIN_HANDS = 8
@@ -67,19 +73,20 @@ def expert_with(
 ) -> dict[str, Any]:
     """The expert's choice from the knowledge ``k`` of the seat the view belongs to. Kati
     passes what the view tells (``expert``); only research players pass more."""
-    start = time.perf_counter()
+    start = cpu_time()
     legal = moves(view)
     plays = [m for m in legal if m != SURRENDER]
+    stop = start + budget * HARD_SHARE
     if not k.strict:
         if len(plays) == 1:
             return to_action(view, plays[0])
-        values = open_values(k, plays, rng, start + budget * OPEN_TIME_SHARE)
+        values = open_values(k, plays, rng, start + budget * OPEN_TIME_SHARE, stop=stop)
         return to_action(view, pick(k, list(values), values, rng))
     weigh_surrender = SURRENDER in legal and may_surrender(k)
     if len(plays) == 1 and not weigh_surrender:
         return to_action(view, plays[0])
-    values = strict_values(k, plays, rng, deadline=start + budget * TIME_SHARE)
-    best = pick(k, plays, values, rng)
+    values = strict_values(k, plays, rng, deadline=start + budget * TIME_SHARE, stop=stop)
+    best = pick(k, list(values), values, rng)
     if weigh_surrender and weigh(surrender_value(k)) > values[best]:
         return to_action(view, SURRENDER)
     return to_action(view, best)
@@ -98,6 +105,12 @@ def pick(k: Knowledge, plays: list[int], values: dict[int, float], rng: random.R
     return min(tied)
 
 
+def unsearched(k: Knowledge, plays: list[int], rng: random.Random) -> dict[int, float]:
+    """No world could be searched within the budget: the club player's choice, alone."""
+    choice = play_action(k.sample_world(rng))
+    return {choice if choice in plays else min(plays): 0.0}
+
+
 def open_values(
     k: Knowledge,
     plays: list[int],
@@ -107,6 +120,7 @@ def open_values(
     *,
     racing: bool = True,
     min_worlds: int = MIN_SAMPLES,
+    stop: float = math.inf,
 ) -> dict[int, float]:
     """Sampled values of the candidates at an open talon, closing included: each world is
     searched exactly to the end of the deal, draws, exchanges and closes included.
@@ -128,7 +142,9 @@ def open_values(
     searched, and only the candidates still in the race (and closing) get a value: each
     the mean over every world searched. Sampling ends after ``worlds`` worlds, or before a
     world that would end past ``deadline`` (``racing.Clock``), or once one candidate is left
-    and closing is not among the plays; but never before ``min_worlds`` worlds.
+    and closing is not among the plays; but never before ``min_worlds`` worlds, unless a
+    world is still searched at ``stop`` (``racing.cpu_time`` seconds): it is stopped there
+    and left out (``unsearched`` if it was the first).
     """
     others = [a for a in plays if a != CLOSE]
     race = Race(others)
@@ -137,17 +153,24 @@ def open_values(
     n = 0
     while n < worlds and (n < min_worlds or clock.has_time()):
         s = FastDealSolver(k.sample_world(rng))
-        if race.live:
-            race.add(world_values(k, s, race.live))
-        if CLOSE in plays:
-            for card, v in s.close_lead_values().items():
-                after_close[card] = after_close.get(card, 0.0) + weigh(v)
+        try:
+            with deadline_at(stop):
+                got = world_values(k, s, race.live) if race.live else None
+                closing = s.close_lead_values() if CLOSE in plays else {}
+        except OutOfTime:
+            break
+        if got is not None:
+            race.add(got)
+        for card, v in closing.items():
+            after_close[card] = after_close.get(card, 0.0) + weigh(v)
         n += 1
         clock.tick()
         if racing:
             race.judge()
             if len(race.live) == 1 and CLOSE not in plays:
                 break  # the one candidate left is the choice
+    if n == 0:
+        return unsearched(k, plays, rng)
     values = race.means()
     if CLOSE in plays:
         values[CLOSE] = max(after_close.values()) / n
@@ -167,9 +190,10 @@ def world_values(k: Knowledge, s: FastDealSolver, candidates: list[int]) -> dict
 
 
 def strict_values(
-    k: Knowledge, plays: list[int], rng: random.Random, deadline: float
+    k: Knowledge, plays: list[int], rng: random.Random, deadline: float, stop: float = math.inf
 ) -> dict[int, float]:
-    """The mean exact value of each card over the opponent's possible hands (weighed)."""
+    """The mean exact value of each card over the opponent's possible hands (weighed): as
+    many as fit before ``deadline`` (at least ``MIN_HANDS``), none searched past ``stop``."""
     if k.perfect:
         hands = [k.sample_world(rng).hands[k.opp]]
     else:
@@ -178,10 +202,16 @@ def strict_values(
     totals = dict.fromkeys(plays, 0.0)
     n = 0
     for hand in hands:
-        if n >= MIN_HANDS and time.perf_counter() > deadline:
+        if n >= MIN_HANDS and cpu_time() > deadline:
             break
-        values = action_values(k.world(hand, []))
+        try:
+            with deadline_at(stop):
+                values = action_values(k.world(hand, []))
+        except OutOfTime:
+            break
         for a in plays:  # action_values is for the seat on turn: ours
             totals[a] += weigh(values[a])
         n += 1
+    if n == 0:
+        return unsearched(k, plays, rng)
     return {a: t / n for a, t in totals.items()}

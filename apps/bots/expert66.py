@@ -13,8 +13,10 @@ blind opponent modelled (bench/fastsearch.py --variant sixty-six). So:
   each searched exactly to the end of the deal, the opponent's next follows and lead blind,
   closing as the best single lead after it, every consistent opponent hand solved once the
   talon is closed, the expert's losses weighed. While five open tricks are left it takes
-  ``MIN_WORLDS`` worlds at least (klub's expert: 4), so that a dear world cannot push it
-  past the budget.
+  ``MIN_WORLDS`` worlds at least (klub's expert: 4), and a world still searched at
+  ``HARD_SHARE`` of the budget is stopped inside the C search and left out (the club
+  player's choice if it was the first), so that one dear world cannot push it past the
+  budget (CPU time: ``bench/kati_budget.py`` prints the worst decision).
 
 The declaration is the level's word (``declaring.py``): "enough" as soon as it is right, so
 the search's own rule for both seats.
@@ -23,14 +25,14 @@ the search's own rule for both seats.
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 from .actions import moves, to_action
-from .expert import OPEN_TIME_SHARE, expert_with, pick
+from .expert import HARD_SHARE, OPEN_TIME_SHARE, expert_with, pick
 from .expert import open_values as searched_values
 from .heuristics import SURRENDER
 from .knowledge import Knowledge
+from .racing import cpu_time
 from .sampling import TIME_SHARE, rollout, search
 
 FIRST_TRICK_SAMPLES = 60
@@ -44,7 +46,7 @@ def open_tricks(k: Knowledge) -> int:
 
 
 def expert66(view: dict[str, Any], rng: random.Random, budget: float) -> dict[str, Any]:
-    start = time.perf_counter()
+    start = cpu_time()
     k = Knowledge.read(view)
     plays = [m for m in moves(view) if m != SURRENDER]
     if len(plays) == 1:
@@ -61,5 +63,12 @@ def expert66(view: dict[str, Any], rng: random.Random, budget: float) -> dict[st
             deadline=start + budget * TIME_SHARE,
         )
         return to_action(view, max(plays, key=lambda a: (values[a], -a)))
-    values = searched_values(k, plays, rng, start + budget * OPEN_TIME_SHARE, min_worlds=MIN_WORLDS)
+    values = searched_values(
+        k,
+        plays,
+        rng,
+        start + budget * OPEN_TIME_SHARE,
+        min_worlds=MIN_WORLDS,
+        stop=start + budget * HARD_SHARE,
+    )
     return to_action(view, pick(k, list(values), values, rng))

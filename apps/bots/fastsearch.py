@@ -20,6 +20,10 @@ soon as it is right, never wrongly; the reference solver is
 ``tests/bots/reference_solver66.py``); its values are game points without the bonus of
 earlier draws, a draw worth 0.
 
+A deadline in the calling thread's CPU time (``deadline``) stops a search inside its world:
+the call raises ``OutOfTime`` instead of returning, so that a caller keeping a budget is never
+held past it by one dear world.
+
 Each call searches one world from scratch (the C table is reused but stamped per call), so
 a ``FastDealSolver`` keeps no state beyond its world. The C functions raise ``ValueError`` or
 ``TypeError`` on inconsistent input (overlapping cards, impossible hand sizes, an illegal
@@ -28,13 +32,29 @@ action) instead of returning nonsense.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import math
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 
 from . import _search
 from .bitgame import BitGame
 from .bitgame66 import BitGame66
 from .cardbits import EXCHANGE
 from .replies import BETA, MARRIAGE_COST, RANDOM_LEAD, TRUMP_COST
+
+OutOfTime = _search.OutOfTime
+
+
+@contextmanager
+def deadline(cpu_seconds: float) -> Iterator[None]:
+    """Inside, this thread's searches raise ``OutOfTime`` once its CPU time
+    (``time.thread_time``) reaches ``cpu_seconds`` (looked at every 1,024 positions); an
+    infinite ``cpu_seconds`` is no deadline."""
+    _search.set_deadline(0.0 if math.isinf(cpu_seconds) else cpu_seconds)
+    try:
+        yield
+    finally:
+        _search.set_deadline(0.0)
 
 
 def _open_args(

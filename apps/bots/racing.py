@@ -9,6 +9,9 @@
 - ``Clock``: stops sampling before a world that would end past the deadline, predicted from
   the longest of the last few worlds, instead of at a fixed share of the budget that leaves
   the rest unused whatever a world costs on this machine.
+
+Kati's budget is CPU time, the deciding thread's (``cpu_time``): what a decision costs the
+machine, the same on a busy one, where the wall clock also counts the other processes' turns.
 """
 
 from __future__ import annotations
@@ -16,11 +19,14 @@ from __future__ import annotations
 import math
 import time
 from collections import deque
+from collections.abc import Callable
 
 RACE_FROM = 8  # worlds every candidate is searched in before any may leave the race
 RACE_EVERY = 4  # ... and how often after that the race is judged
 RACE_Z = 3.0  # standard errors behind the leader that make a candidate leave
 RECENT = 4  # worlds whose longest predicts the next one's cost
+
+cpu_time: Callable[[], float] = time.thread_time  # the clock of Kati's budgets (seconds)
 
 
 class Race:
@@ -63,21 +69,23 @@ def behind(values: list[float], best: list[float]) -> bool:
 
 
 class Clock:
-    """Whether another world fits before ``deadline`` (``time.perf_counter`` seconds): the
-    next world is predicted to cost as much as the longest of the last ``RECENT``."""
+    """Whether another world fits before ``deadline`` (seconds of ``now``, by default
+    ``cpu_time``): the next world is predicted to cost as much as the longest of the last
+    ``RECENT``."""
 
-    __slots__ = ("deadline", "last", "recent")
+    __slots__ = ("deadline", "last", "now", "recent")
 
-    def __init__(self, deadline: float) -> None:
+    def __init__(self, deadline: float, now: Callable[[], float] = cpu_time) -> None:
         self.deadline = deadline
-        self.last = time.perf_counter()
+        self.now = now
+        self.last = now()
         self.recent: deque[float] = deque(maxlen=RECENT)
 
     def tick(self) -> None:
         """A world was searched."""
-        now = time.perf_counter()
+        now = self.now()
         self.recent.append(now - self.last)
         self.last = now
 
     def has_time(self) -> bool:
-        return time.perf_counter() + max(self.recent, default=0.0) < self.deadline
+        return self.now() + max(self.recent, default=0.0) < self.deadline

@@ -10,7 +10,6 @@ Surrender is weighed against the best action's mean by its sure cost.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -18,6 +17,7 @@ from .actions import moves, to_action
 from .bitgame import BitGame, by_loser_state
 from .heuristics import SURRENDER, play_action
 from .knowledge import Knowledge
+from .racing import cpu_time
 
 Evaluator = Callable[[BitGame, int], float]
 
@@ -57,7 +57,7 @@ def search(
     """The mean value of each candidate over sampled worlds (at least ``MIN_SAMPLES``)."""
     totals = dict.fromkeys(candidates, 0.0)
     n = 0
-    while n < samples and (n < MIN_SAMPLES or time.perf_counter() < deadline):
+    while n < samples and (n < MIN_SAMPLES or cpu_time() < deadline):
         world = k.sample_world(rng)
         for a in candidates:
             g = world.clone()
@@ -75,7 +75,7 @@ def choose(
     samples: int,
 ) -> dict[str, Any]:
     """The sampled best action for the view (surrender included when it is legal)."""
-    start = time.perf_counter()
+    start = cpu_time()
     legal = moves(view)
     plays = [m for m in legal if m != SURRENDER]
     k = Knowledge.read(view)

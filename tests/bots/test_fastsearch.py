@@ -18,6 +18,7 @@ from apps.bots.cardbits import CLOSE, EXCHANGE, INDEX, JACK, NCARDS, mask, partn
 from tests.bots.helpers import endgame, new_deal, play_randomly, strict_position
 from tests.bots.reference_dealsolver import DealSolver
 from tests.bots.reference_solver import action_values, solve
+from tests.sizes import size
 
 
 def has_marriage(hand: int) -> bool:
@@ -51,10 +52,10 @@ def check_open(g: BitGame) -> None:
 
 
 def test_open_worlds_equal_the_deal_solver() -> None:
-    """The last three open tricks (Python is fast there): 120, 80 and 20 worlds."""
+    """The last three open tricks (Python is fast there): 120, 80 and 20 worlds (nightly)."""
     rng = random.Random(100)
     seen = {"led": 0, "exchange": 0, "marriage": 0, "near_66": 0}
-    for open_tricks, worlds in ((1, 120), (2, 80), (3, 20)):
+    for open_tricks, worlds in ((1, size(40, 120)), (2, size(25, 80)), (3, size(6, 20))):
         for _ in range(worlds):
             g = open_world(rng, open_tricks)
             check_open(g)
@@ -68,7 +69,7 @@ def test_open_worlds_equal_the_deal_solver() -> None:
 def test_the_first_trick_equals_the_deal_solver() -> None:
     """A few whole deals from the first trick (0.1-0.5 s each in Python)."""
     rng = random.Random(1)
-    for _ in range(5):
+    for _ in range(size(2, 5)):
         g = from_deal(new_deal(rng).deal)  # type: ignore[arg-type]
         assert len(g.talon) == 9
         assert fastsearch.deal_values(g) == DealSolver(g).action_values()
@@ -116,7 +117,7 @@ def test_strict_positions_equal_the_endgame_solver() -> None:
     assert failed > 50  # failed closes scored too
 
 
-@settings(max_examples=60, deadline=None, derandomize=True)
+@settings(max_examples=size(30, 60), deadline=None, derandomize=True)
 @given(st.integers(0, 2**32 - 1))
 def test_random_strict_and_late_open_positions(seed: int) -> None:
     rng = random.Random(seed)

@@ -18,6 +18,7 @@ from apps.bots import _search, fastsearch
 from apps.bots.cardbits import CLOSE, EXCHANGE, INDEX, mask
 from tests.bots import reference_solver66 as ref
 from tests.bots.helpers import modelled_values, sixty_six_strict, sixty_six_world
+from tests.sizes import size
 
 
 def test_strict_positions() -> None:
@@ -33,7 +34,9 @@ def test_strict_positions() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("open_tricks", "worlds"), [(1, 120), (2, 40), (3, 6)])
+@pytest.mark.parametrize(
+    ("open_tricks", "worlds"), [(1, size(40, 120)), (2, size(12, 40)), (3, size(2, 6))]
+)
 def test_open_worlds(open_tricks: int, worlds: int) -> None:
     rng = random.Random(32 + open_tricks)
     exchanges = closes = 0
@@ -51,7 +54,7 @@ def test_open_worlds(open_tricks: int, worlds: int) -> None:
     assert exchanges > 0 or open_tricks == 3
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=size(10, 25), deadline=None)
 @given(st.integers(0, 2**32 - 1))
 def test_random_strict_and_late_open_positions(seed: int) -> None:
     rng = random.Random(seed)

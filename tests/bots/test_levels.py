@@ -19,6 +19,7 @@ from apps.matches.strengths import levels_for
 from tests.bots.helpers import blind_answers, bot_view, card_of, illegal_answers
 from tests.bots.reference_solver import action_values
 from tests.engine.builders import FIRST_FIVE, PLAYED_OUT, apply, deck, p, start
+from tests.sizes import size
 
 FAST = 0.05  # a small budget keeps the sampling levels quick in tests
 LEVELS = levels_for("klub")
@@ -34,7 +35,7 @@ def act(
 @pytest.mark.parametrize("level", sorted(LEVELS))
 def test_only_legal_actions_over_random_deals(level: str) -> None:
     rng = random.Random(level.encode()[0])
-    deals = 40 if level in ("strong", "expert") else 150
+    deals = size(12, 40) if level in ("strong", "expert") else 150
     opponents = [player_for("klub", name) for name in sorted(LEVELS)]
     for i in range(deals):
         players = (player_for("klub", level), opponents[i % len(opponents)])
@@ -48,7 +49,7 @@ def test_only_legal_actions_over_random_deals(level: str) -> None:
 def test_the_bot_never_reads_hidden_state(level: str) -> None:
     """Two states that differ only in the cards the seat cannot see (the opponent's hand and
     the talon order), the same rng: the same action."""
-    assert blind_answers("klub", level, random.Random(5)) >= 20
+    assert blind_answers("klub", level, random.Random(5), deals=size(4, 12)) >= size(6, 20)
 
 
 # --- club: the stated rules of thumb ------------------------------------------------------

@@ -53,6 +53,7 @@ from apps.matches.engine.presence import (
 from apps.matches.engine.state import MatchState
 from apps.matches.engine.variants.klub.events import CardPlayed
 from apps.matches.simulation import random_action, random_play
+from tests.sizes import size
 
 from .builders import DL, FH, PLAYED_OUT, deal, hand, start
 from .test_properties import assert_cards_conserved, assert_not_shown, hidden_from
@@ -305,7 +306,7 @@ def _presence_move(state: MatchState, rng: random.Random) -> object | None:
     return command
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=size(40, 150), deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**64 - 1))
 def test_random_matches_with_a_clock_keep_every_invariant(seed: int) -> None:
     """Disconnects, pauses, stand-ins and shown hands at random moments: cards are conserved,

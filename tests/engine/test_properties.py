@@ -45,6 +45,7 @@ from apps.matches.engine.events import DealEnded, DealStarted, MatchEnded
 from apps.matches.engine.variants.klub.events import TrumpExchanged
 from apps.matches.engine.variants.klub.state import KlubDeal
 from apps.matches.simulation import random_action
+from tests.sizes import size
 
 SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
 
@@ -226,7 +227,7 @@ def assert_deal_end(deal: KlubDeal) -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=1200, deadline=None)
+@settings(max_examples=size(150, 1200), deadline=None)
 @given(seed=SEEDS)
 def test_random_matches_keep_every_invariant(seed: int) -> None:
     state, log = play_match(seed, give_up_rate=0.0)
@@ -236,7 +237,7 @@ def test_random_matches_keep_every_invariant(seed: int) -> None:
     assert replay(log) == state
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=size(60, 400), deadline=None)
 @given(seed=SEEDS)
 def test_random_matches_with_surrenders_and_resignations(seed: int) -> None:
     state, log = play_match(seed, give_up_rate=0.03)
@@ -245,7 +246,7 @@ def test_random_matches_with_surrenders_and_resignations(seed: int) -> None:
     assert replay(log) == state
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=size(50, 300), deadline=None)
 @given(seed=SEEDS, cut=st.floats(min_value=0, max_value=1))
 def test_replay_of_any_prefix_equals_the_state_then(seed: int, cut: float) -> None:
     """Folding the first n events gives exactly the state the live match had after them."""

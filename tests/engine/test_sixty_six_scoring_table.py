@@ -55,6 +55,7 @@ from apps.matches.engine.variants.sixty_six.scoring import (
     on_declaration,
     on_surrender,
 )
+from tests.sizes import size
 
 # --- 1. the table, row by row ------------------------------------------------------------------
 
@@ -321,7 +322,7 @@ def choose(f: Facts, state: MatchState, rng: random.Random) -> Command:
     return rng.choice([a for a in offered if isinstance(a, PlayCard)])
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=size(40, 100), deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**64 - 1))
 def test_the_engine_scores_random_deals_as_the_reference(seed: int) -> None:
     rng = random.Random(seed)

@@ -50,6 +50,7 @@ from apps.matches.engine import (
     view_for,
 )
 from apps.matches.engine.events import DealEnded, MatchEnded
+from tests.sizes import size
 
 from .toy import TOY, toy_registered
 
@@ -203,7 +204,7 @@ def _quits(command: Command) -> bool:
 # --- the properties ------------------------------------------------------------------------
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=size(20, 60), deadline=None)
 @given(seed=SEEDS)
 def test_random_matches_keep_every_invariant(rules: Rules, seed: int) -> None:
     state, log = play_match(rules, seed, give_up_rate=0.0)
@@ -212,7 +213,7 @@ def test_random_matches_keep_every_invariant(rules: Rules, seed: int) -> None:
     assert replay(log) == state
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=size(15, 40), deadline=None)
 @given(seed=SEEDS)
 def test_random_matches_with_giving_up(rules: Rules, seed: int) -> None:
     state, log = play_match(rules, seed, give_up_rate=0.05)
@@ -220,7 +221,7 @@ def test_random_matches_with_giving_up(rules: Rules, seed: int) -> None:
     assert replay(log) == state
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=size(15, 40), deadline=None)
 @given(seed=SEEDS, cut=st.floats(min_value=0, max_value=1))
 def test_replay_of_any_prefix_equals_the_state_then(rules: Rules, seed: int, cut: float) -> None:
     _, log = play_match(rules, seed, give_up_rate=0.0)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from rest_framework.exceptions import ValidationError
 
 from apps.matches.api.inputs import ActionInput, action_input
+from tests.sizes import size
 
 GOOD = {
     "action": {"type": "play_card", "card": "PA"},
@@ -89,7 +90,7 @@ JSON = st.recursive(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=size(75, 300), deadline=None)
 @given(
     action=JSON,
     version=JSON,

@@ -4,7 +4,8 @@ step the ledger's invariants hold: each transfer sums to zero, the total of all 
 unchanged, no balance is negative, each balance is its ledger sum, each match settled once.
 
 A random walk over shared state (a stateful property test): ``RANKED_PROPERTY_MATCHES`` and
-``RANKED_PROPERTY_SEED`` change its length and path.
+``RANKED_PROPERTY_SEED`` change its length and path (by default 150 matches, a thousand
+nightly: ``tests/sizes.py``).
 """
 
 from __future__ import annotations
@@ -33,11 +34,12 @@ from apps.wallet.selectors import balance_of
 from apps.wallet.services import coins_grant, match_settle, wallet_open
 from tests.factories import UserFactory
 from tests.matches.helpers import server_command
+from tests.sizes import size
 from tests.wallet.conftest import assert_ledger_invariants
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-MATCHES = int(os.environ.get("RANKED_PROPERTY_MATCHES", "1000"))
+MATCHES = int(os.environ.get("RANKED_PROPERTY_MATCHES", size(150, 1000)))
 SEED = int(os.environ.get("RANKED_PROPERTY_SEED", "2026"))
 STAKES = (20, 50, 100, 200, 500, 1000)
 

@@ -39,6 +39,7 @@ from apps.wallet.services import (
     wallet_open,
 )
 from tests.factories import UserFactory
+from tests.sizes import size
 from tests.wallet.conftest import assert_ledger_invariants
 
 PLAYERS = 5
@@ -191,7 +192,7 @@ def test_random_histories_keep_the_books_balanced() -> None:
     run_state_machine_as_test(
         Ledger,
         settings=settings(
-            max_examples=int(os.environ.get("WALLET_PROPERTY_EXAMPLES", "400")),
+            max_examples=int(os.environ.get("WALLET_PROPERTY_EXAMPLES", size(60, 400))),
             stateful_step_count=10,
             deadline=None,
             database=None,

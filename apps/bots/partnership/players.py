@@ -19,13 +19,13 @@ announces a marriage whenever it leads a card that may carry one (only the calle
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..cardbits import CODES, INDEX, POINTS, SUIT_MASK, members
 from ..declaring import side_right
+from ..racing import cpu_time
 from . import thumb
 from .inference import inferred_hands
 from .seen import Seen
@@ -234,7 +234,7 @@ def sampling(style: Style) -> Callable[[View, random.Random, float], Action]:
         sure = _sure(view)
         if sure is not None:
             return sure
-        start = time.perf_counter()
+        start = cpu_time()
         seen = Seen.read(view)
         samples = style.bid_samples if seen.phase == "bidding" else style.samples
         search = Search(
@@ -260,19 +260,21 @@ def sampling(style: Style) -> Callable[[View, random.Random, float], Action]:
 @dataclass(frozen=True)
 class Search:
     """One decision's search: the level's ``style``, its random source, how many layouts at
-    most, by when (``deadline``; at least ``MIN_SAMPLES`` until ``hard``, always one)."""
+    most, by when (``deadline``; at least ``MIN_SAMPLES`` until ``hard``, always one), in
+    seconds of ``now`` (Kati's budget: CPU time)."""
 
     style: Style
     rng: random.Random
     samples: int
     deadline: float
     hard: float
+    now: Callable[[], float] = field(default=cpu_time)
 
     def more(self, n: int) -> bool:
         """Whether to draw another layout after ``n``."""
         if n == 0:
             return True
-        now = time.perf_counter()
+        now = self.now()
         return n < self.samples and (now < self.deadline or (n < MIN_SAMPLES and now < self.hard))
 
 
