@@ -6,9 +6,12 @@ In the style of scalachess's ``Variant``: the generic core (``table.py``, ``pres
 presence; everything a game decides — its deck and deal layout, its commands and events, how
 they are handled and folded, what may be played, what a seat sees, the public history, when the
 match is won — is asked of ``state.variant``, a ``Rules``, which declares the JSON it builds
-for a seat in its ``shapes`` (``shapes.py``). A variant lives in ``variants/<name>/`` and is
-registered with :func:`register`; the built-in ones are registered by ``variants/__init__.py``.
-A test may register its own (a toy variant) without touching the core.
+for a seat in its ``shapes`` (``shapes.py``). A variant lives in ``variants/<name>/``; the
+registry (``registry.py``) holds the ones in play; a test may register its own (a toy game)
+without touching the core.
+
+A variant's codec tables and its fold are built from its own declarations, by the variant
+(``codec``, ``fold``): registering it changes no table of the core.
 """
 
 from __future__ import annotations
@@ -16,13 +19,13 @@ from __future__ import annotations
 import abc
 from collections.abc import Callable, Mapping
 from datetime import datetime
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from . import codec
 from .cards import Card
-from .codec import JSON
-from .errors import RuleViolation, echo
+from .codec import JSON, Codec
 from .shapes import Shapes
+from .table_fold import TABLE_EVOLVERS, Evolver
 
 if TYPE_CHECKING:
     from .commands import Command
@@ -31,7 +34,6 @@ if TYPE_CHECKING:
     from .state import Deal, MatchState
 
 Handler = Callable[["Recorder", Any], None]
-Evolver = Callable[["MatchState", Any], "MatchState"]
 
 # A seat's result in a finished match, for settlement, ratings and stats.
 WON, LOST, VOID = "won", "lost", "void"
@@ -53,8 +55,9 @@ class Rules(abc.ABC):
     events: ClassVar[tuple[type, ...]]  # the events of a deal's play
     handlers: ClassVar[Mapping[type, Handler]]  # command type -> handler(recorder, command)
     evolvers: ClassVar[Mapping[type, Evolver]]  # event type -> evolver(state, event) -> state
-    fold: Mapping[type, Evolver]  # the table's evolvers and the variant's, set by ``register``
-    upcasters: ClassVar[Mapping[tuple[str, int], Callable[[JSON], JSON]]] = {}
+    # commands only the service sends (a variant's own deadlines), known to the codec: they are
+    # stored with the events they caused, and never accepted from a client
+    service_commands: ClassVar[tuple[type, ...]] = ()
     deal_end_reasons: ClassVar[tuple[str, ...]]
     shapes: ClassVar[Shapes]  # what deal_view, history and redact build, declared (shapes.py)
     # A player who resigns, leaves or loses technically hands its seat to the computer and the
@@ -65,6 +68,16 @@ class Rules(abc.ABC):
 
     def __repr__(self) -> str:
         return f"<Rules {self.name}>"
+
+    @cached_property
+    def codec(self) -> Codec:
+        """The wire shapes of the variant's commands and events."""
+        return Codec((*self.commands, *self.service_commands), self.events)
+
+    @cached_property
+    def fold(self) -> Mapping[type, Evolver]:
+        """Event type -> evolver for a match of this variant: the table's and the variant's."""
+        return {**TABLE_EVOLVERS, **self.evolvers}
 
     def match_target(self, chosen: int | None) -> int:
         """The game points a match made with ``chosen`` is played to (``None``: the default).
@@ -154,47 +167,3 @@ class Rules(abc.ABC):
     def secret(self, state: MatchState, seat: int) -> frozenset[Card]:
         """The cards whose place ``seat`` may not know now (other hands, the talon …), less
         those it saw face up. No view, history, event or error shown to it names one."""
-
-
-VARIANTS: dict[str, Rules] = {}
-
-
-def register(rules: Rules) -> Rules:
-    """Make ``rules`` a variant the engine plays (its commands and events known to the codec)."""
-    from .evolve import TABLE_EVOLVERS  # noqa: PLC0415 (evolve reads this module's registry)
-
-    for cls in rules.commands:
-        codec.register_command(cls)
-    for cls in rules.events:
-        codec.register_event(cls)
-    codec.UPCASTERS.update(rules.upcasters)
-    rules.fold = {**TABLE_EVOLVERS, **rules.evolvers}
-    VARIANTS[rules.name] = rules
-    return rules
-
-
-def unregister(name: str) -> None:
-    """Forget a variant (tests that registered a toy variant clean up with this), and the
-    command and event types that only it used: the codec and the schema know them no more."""
-    from .commands import TABLE_COMMANDS  # noqa: PLC0415 (the table's types stay known)
-    from .events import TABLE_EVENTS  # noqa: PLC0415
-
-    rules = VARIANTS.pop(name, None)
-    if rules is None:
-        return
-    kept = {*TABLE_COMMANDS, *TABLE_EVENTS}
-    for other in VARIANTS.values():
-        kept.update(other.commands, other.events)
-    codec.forget({*rules.commands, *rules.events} - kept)
-
-
-def variant_names() -> list[str]:
-    """The registered variants' names, sorted."""
-    return sorted(VARIANTS)
-
-
-def rules_for(name: str) -> Rules:
-    rules = VARIANTS.get(name)
-    if rules is None:
-        raise RuleViolation("unknown_variant", f"no such variant: {echo(name)}")
-    return rules

@@ -16,7 +16,7 @@ from .events import (
 )
 from .fairness import commitment, is_valid_salt
 from .recorder import Recorder
-from .rules import rules_for
+from .registry import rules_for
 from .state import MatchState
 
 

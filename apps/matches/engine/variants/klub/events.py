@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ...cards import Card
+from ...codec import Upcaster
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +37,11 @@ class MarriageAnnounced:
     points: int
 
 
+def _card_played_v1(payload: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 added ``stand_in``; every earlier card was played by its own player."""
+    return {**payload, "schema_version": 2, "stand_in": False}
+
+
 @dataclass(frozen=True, slots=True)
 class CardPlayed:
     """``stand_in``: the computer played it for a seat whose pause ran out (version 2; version 1
@@ -42,6 +49,7 @@ class CardPlayed:
 
     type: ClassVar[str] = "card_played"
     schema_version: ClassVar[int] = 2
+    upcasters: ClassVar[Mapping[int, Upcaster]] = {1: _card_played_v1}
     seat: int
     card: Card
     stand_in: bool = False

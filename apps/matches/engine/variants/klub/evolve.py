@@ -7,8 +7,8 @@ from typing import Any
 
 from ...cards import Card
 from ...events import DealStarted
-from ...rules import Evolver
 from ...state import MatchState, copy_with, replace_at
+from ...table_fold import Evolver
 from .events import (
     CardDrawn,
     CardPlayed,

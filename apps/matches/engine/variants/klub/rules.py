@@ -22,11 +22,6 @@ from .shapes import SHAPES
 from .state import KlubDeal
 
 
-def _card_played_v1(payload: JSON) -> JSON:
-    """Version 2 added ``stand_in``; every earlier card was played by its own player."""
-    return {**payload, "schema_version": 2, "stand_in": False}
-
-
 class KlubRules(Rules):
     """Two seats, 20 cards, 5 each, the trump jack exchanges, play to 7 game points."""
 
@@ -45,7 +40,6 @@ class KlubRules(Rules):
         Surrender: play.surrender,
     }
     evolvers = EVOLVERS
-    upcasters: ClassVar = {("card_played", 1): _card_played_v1}
     deal_end_reasons = DEAL_END_REASONS
     shapes = SHAPES
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ...cards import Card
 from ...events import DealStarted
-from ...rules import Evolver
 from ...state import MatchState, copy_with, replace_at
+from ...table_fold import Evolver
 from ..klub.events import CardPlayed, MarriageAnnounced, TrickTaken
 from ..klub.state import Trick
 from ..sixty_six.events import EnoughDeclared

@@ -31,6 +31,7 @@ from ..sixty_six.commands import DeclareEnough
 from . import play, view
 from .commands import (
     COMMANDS,
+    DUE_COMMANDS,
     Bid,
     EndClaim,
     EndDoubling,
@@ -73,6 +74,7 @@ class PartnershipRules(Rules):
     deck = DECK_24
     targets = (NO_HAND_LIMIT,)
     commands = COMMANDS
+    service_commands = DUE_COMMANDS
     events = EVENTS
     handlers: ClassVar = {
         Bid: play.bid,

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...rules import Evolver
 from ...state import MatchState, copy_with
+from ...table_fold import Evolver
 from ..klub.evolve import EVOLVERS as TWO_SEAT_EVOLVERS
 from .events import CountChosen, EnoughDeclared
 
