@@ -413,7 +413,7 @@ SPECTACULAR_SETTINGS["TAGS"] += [
 SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"] |= {
     "TicketStatusEnum": "apps.ranking.api.TICKET_STATUSES",
     # every game, and the ranked ones (two seats): read from the registry when the schema is made
-    "VariantEnum": "apps.matches.engine.rules.variant_names",
+    "VariantEnum": "apps.matches.engine.registry.variant_names",
     "RankedVariantEnum": "apps.ranking.variants.ranked_variants",
     "TicketCancelReasonEnum": "apps.ranking.api.CANCEL_REASONS",
     "MedalKindEnum": "apps.ranking.api.MEDAL_KINDS",
