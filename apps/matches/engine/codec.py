@@ -145,6 +145,7 @@ class _Shape:
     def __init__(self, cls: type) -> None:
         hints = typing.get_type_hints(cls)
         self.cls = cls
+        self.wire = _wire_type(cls)
         self.fields = [
             (f.name, *_converters(hints[f.name]), f.default is dataclasses.MISSING)
             for f in dataclasses.fields(cls)
@@ -154,13 +155,18 @@ class _Shape:
             for f in dataclasses.fields(cls)
         }
 
+    @property
+    def version(self) -> int | None:
+        """An event's current schema version (None for a command)."""
+        version: int | None = getattr(self.cls, "schema_version", None)
+        return version
+
     def schema(self) -> JSON:
         """The payload as JSON Schema: its ``type`` (and an event's ``schema_version``) with
         their one value, then every field; ``encode`` writes them all, defaults included."""
-        head: JSON = {"type": {"type": "string", "enum": [self.cls.type]}}
-        version = getattr(self.cls, "schema_version", None)
-        if version is not None:
-            head["schema_version"] = {"type": "integer", "enum": [version]}
+        head: JSON = {"type": {"type": "string", "enum": [self.wire]}}
+        if self.version is not None:
+            head["schema_version"] = {"type": "integer", "enum": [self.version]}
         properties = {**head, **self.schemas}
         return {
             "type": "object",
@@ -179,12 +185,12 @@ class _Shape:
                 try:
                     kwargs[name] = decode(payload[name])
                 except CodecError as wrong:
-                    raise CodecError(f"{self.cls.type}: {name}: {wrong}") from None
+                    raise CodecError(f"{self.wire}: {name}: {wrong}") from None
             elif required:
-                raise CodecError(f"{self.cls.type}: missing field {name!r}")
+                raise CodecError(f"{self.wire}: missing field {name!r}")
         unknown = payload.keys() - {name for name, *_ in self.fields} - {"type", "schema_version"}
         if unknown:
-            raise CodecError(f"{self.cls.type}: unknown fields {echo(sorted(unknown))}")
+            raise CodecError(f"{self.wire}: unknown fields {echo(sorted(unknown))}")
         return self.cls(**kwargs)
 
 
@@ -264,17 +270,20 @@ def from_json(payload: JSON) -> Event:
         raise CodecError("an event is a JSON object")
     shape = _shape_of(payload, "event")
     upcasters: Mapping[int, Upcaster] = getattr(shape.cls, "upcasters", {})
-    current = shape.cls.schema_version
+    current = shape.version
+    if current is None:
+        raise CodecError(f"{shape.wire}: not an event")
     version = payload.get("schema_version")
     if not isinstance(version, int) or not 1 <= version <= current:
-        raise CodecError(f"{shape.cls.type}: unsupported schema_version {echo(version)}")
+        raise CodecError(f"{shape.wire}: unsupported schema_version {echo(version)}")
     while version < current:
         upcast = upcasters.get(version)
         if upcast is None:
-            raise CodecError(f"{shape.cls.type}: no upcaster from version {version}")
+            raise CodecError(f"{shape.wire}: no upcaster from version {version}")
         payload = upcast(payload)
         version += 1
-    return shape.decode(payload)  # type: ignore[no-any-return]
+    event: Event = shape.decode(payload)
+    return event
 
 
 def command_to_json(command: Command) -> JSON:
@@ -291,9 +300,10 @@ def command_from_json(payload: JSON, **given: Any) -> Command:
     shape = _shape_of(payload, "command")
     sent = sorted(payload.keys() & given.keys())
     if sent:
-        raise CodecError(f"{shape.cls.type}: unknown fields {echo(sent)}")
+        raise CodecError(f"{shape.wire}: unknown fields {echo(sent)}")
     known = {name for name, *_ in shape.fields}
-    return shape.decode({**payload, **{k: v for k, v in given.items() if k in known}})  # type: ignore[no-any-return]
+    command: Command = shape.decode({**payload, **{k: v for k, v in given.items() if k in known}})
+    return command
 
 
 def _shape_of(payload: JSON, kind: str) -> _Shape:

@@ -101,7 +101,7 @@ class _Variants(Mapping[str, "Rules[Any]"]):
     def __len__(self) -> int:
         return len(_made())
 
-    def values(self) -> ValuesView[Rules[Any]]:  # type: ignore[override]
+    def values(self) -> ValuesView[Rules[Any]]:
         return _made().values()
 
     def __repr__(self) -> str:

@@ -20,29 +20,33 @@ import abc
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from .cards import Card
 from .codec import JSON, Codec
 from .shapes import Shapes
+from .state import Deal, MatchState, copy_with
 from .table_fold import TABLE_EVOLVERS, Evolver
 
 if TYPE_CHECKING:
     from .commands import Command
     from .events import DealEnded, DealStarted, Event, MatchEnded
     from .recorder import Recorder
-    from .state import Deal, MatchState
 
-Handler = Callable[["Recorder", Any], None]
+# command type -> handler(rules, recorder, command): records the command's events or raises
+Handler = Callable[[Any, "Recorder", Any], None]
+# event type -> evolver(deal, event) -> deal: a deal's play changes only the deal
+DealEvolver = Callable[[Any, Any], Any]
 
 # A seat's result in a finished match, for settlement, ratings and stats.
 WON, LOST, VOID = "won", "lost", "void"
 
 
-class Rules(abc.ABC):
-    """What one variant decides. Subclasses set the class attributes and implement the abstract
-    methods (a subclass missing one cannot be instantiated, so never registered); the others
-    have defaults for two-seat games.
+class Rules[D: Deal](abc.ABC):
+    """What one variant decides, over its own deal state ``D`` (made by ``new_deal``).
+    Subclasses set the class attributes and implement the abstract methods (a subclass missing
+    one cannot be instantiated, so never registered); the others have defaults for two-seat
+    games.
 
     Every method is pure: it reads the state it is given and returns data.
     """
@@ -53,8 +57,8 @@ class Rules(abc.ABC):
     targets: ClassVar[tuple[int, ...]]  # allowed match targets; the first is the default
     commands: ClassVar[tuple[type, ...]]  # what a seat may send inside a deal
     events: ClassVar[tuple[type, ...]]  # the events of a deal's play
-    handlers: ClassVar[Mapping[type, Handler]]  # command type -> handler(recorder, command)
-    evolvers: ClassVar[Mapping[type, Evolver]]  # event type -> evolver(state, event) -> state
+    handlers: ClassVar[Mapping[type, Handler]]  # command -> handler(rules, recorder, command)
+    evolvers: ClassVar[Mapping[type, DealEvolver]]  # event type -> evolver(deal, event) -> deal
     # commands only the service sends (a variant's own deadlines), known to the codec: they are
     # stored with the events they caused, and never accepted from a client
     service_commands: ClassVar[tuple[type, ...]] = ()
@@ -76,8 +80,22 @@ class Rules(abc.ABC):
 
     @cached_property
     def fold(self) -> Mapping[type, Evolver]:
-        """Event type -> evolver for a match of this variant: the table's and the variant's."""
-        return {**TABLE_EVOLVERS, **self.evolvers}
+        """Event type -> evolver for a match of this variant: the table's, and the variant's
+        own, each applied to the match's deal."""
+        return {**TABLE_EVOLVERS, **{cls: self._on_deal(e) for cls, e in self.evolvers.items()}}
+
+    def _on_deal(self, evolver: Callable[[D, Any], D]) -> Evolver:
+        def evolve(state: MatchState, event: Any) -> MatchState:
+            return copy_with(state, deal=evolver(self.deal_of(state), event))
+
+        return evolve
+
+    def deal_of(self, state: MatchState) -> D:
+        """The deal of ``state``, a match of this variant: a deal this variant made (its
+        ``new_deal``) and its own evolvers changed, so of its deal type. The one place where
+        the core's ``Deal`` is known as the variant's own (no handler or view narrows it)."""
+        assert state.deal is not None, "no deal has been dealt"
+        return cast(D, state.deal)
 
     def match_target(self, chosen: int | None) -> int:
         """The game points a match made with ``chosen`` is played to (``None``: the default).
@@ -87,7 +105,7 @@ class Rules(abc.ABC):
     # --- the deal ------------------------------------------------------------------------
 
     @abc.abstractmethod
-    def new_deal(self, event: DealStarted, previous: Deal | None = None) -> Deal:
+    def new_deal(self, event: DealStarted, previous: D | None = None) -> D:
         """The deal state right after ``event``: the cards laid out from its deck order.
         ``previous`` is the match's deal before it (None for the first deal), for what a
         variant carries from one deal to the next (``sixty-six``: the bonus of drawn deals)."""
@@ -103,7 +121,7 @@ class Rules(abc.ABC):
         """The deal commands ``seat`` may send now (the table adds leaving and resigning)."""
 
     @abc.abstractmethod
-    def may_leave(self, deal: Deal) -> bool:
+    def may_leave(self, deal: D) -> bool:
         """Whether a seat may still leave the table during ``deal`` (before its first card)."""
 
     def display_order(self, command: Command) -> tuple[int, Any]:
@@ -159,7 +177,7 @@ class Rules(abc.ABC):
     # --- what the property tests hold every variant to -----------------------------------
 
     @abc.abstractmethod
-    def whereabouts(self, deal: Deal) -> dict[str, tuple[Card, ...]]:
+    def whereabouts(self, deal: D) -> dict[str, tuple[Card, ...]]:
         """Every card of ``deal`` by where it lies (hands, talon, table, won tricks …): the
         places together hold the deck, each card once."""
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ...cards import Card
-from ...codec import Upcaster
+from ...tricks.events import CardPlayed, MarriageAnnounced, TrickTaken
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,41 +25,6 @@ class TalonClosed:
     type: ClassVar[str] = "talon_closed"
     schema_version: ClassVar[int] = 1
     seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class MarriageAnnounced:
-    type: ClassVar[str] = "marriage_announced"
-    schema_version: ClassVar[int] = 1
-    seat: int
-    suit: str
-    points: int
-
-
-def _card_played_v1(payload: dict[str, Any]) -> dict[str, Any]:
-    """Version 2 added ``stand_in``; every earlier card was played by its own player."""
-    return {**payload, "schema_version": 2, "stand_in": False}
-
-
-@dataclass(frozen=True, slots=True)
-class CardPlayed:
-    """``stand_in``: the computer played it for a seat whose pause ran out (version 2; version 1
-    events, from before stand-ins existed, are upcast with ``stand_in`` false)."""
-
-    type: ClassVar[str] = "card_played"
-    schema_version: ClassVar[int] = 2
-    upcasters: ClassVar[Mapping[int, Upcaster]] = {1: _card_played_v1}
-    seat: int
-    card: Card
-    stand_in: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class TrickTaken:
-    type: ClassVar[str] = "trick_taken"
-    schema_version: ClassVar[int] = 1
-    seat: int
-    points: int
 
 
 @dataclass(frozen=True, slots=True)

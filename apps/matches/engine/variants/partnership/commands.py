@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ...cards import Card
-from ..sixty_six.commands import DeclareEnough
+from ...tricks.commands import DeclareEnough
 
 
 @dataclass(frozen=True, slots=True)
