@@ -27,7 +27,7 @@ from .events import Event
 from .evolve import evolve, replay
 from .fairness import commitment
 from .legal import legal_actions
-from .registry import VARIANTS, configure, register, rules_for, unregister
+from .registry import VARIANTS, configure, register, rule_codes, rules_for, unregister
 from .rules import Rules
 from .state import INITIAL, Deal, MatchState
 from .variants import BUILT_IN  # noqa: F401 (declares the built-in variants)
@@ -74,6 +74,7 @@ __all__ = [
     "redact_event",
     "register",
     "replay",
+    "rule_codes",
     "rules_for",
     "to_json",
     "unregister",

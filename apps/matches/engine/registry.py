@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, ValuesView
 from typing import TYPE_CHECKING, Any
 
-from .errors import RuleViolation, echo
+from .errors import CODES, RuleViolation, echo
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -114,6 +114,23 @@ VARIANTS: Mapping[str, Rules[Any]] = _Variants()
 def variant_names() -> list[str]:
     """The registered variants' names, sorted."""
     return sorted(VARIANTS)
+
+
+def rule_codes() -> dict[str, str]:
+    """Every code a ``RuleViolation`` may carry, with its meaning: the core's, then each
+    registered variant's (a code some variants only raise names them)."""
+    declared: dict[str, list[str]] = {}
+    meanings: dict[str, str] = {}
+    for name in variant_names():
+        for code, meaning in VARIANTS[name].codes.items():
+            declared.setdefault(code, []).append(name)
+            meanings.setdefault(code, meaning)
+    every = len(VARIANTS)
+    by_variant = {
+        code: meaning if len(declared[code]) == every else f"{', '.join(declared[code])}: {meaning}"
+        for code, meaning in meanings.items()
+    }
+    return {**CODES, **{c: m for c, m in by_variant.items() if c not in CODES}}
 
 
 def rules_for(name: str) -> Rules[Any]:

@@ -26,6 +26,7 @@ from .cards import Card
 from .codec import JSON, Codec
 from .shapes import Shapes
 from .state import Deal, MatchState, copy_with
+from .stats import LOST, VOID, WON, Stat
 from .table_fold import TABLE_EVOLVERS, Evolver
 
 if TYPE_CHECKING:
@@ -38,8 +39,7 @@ Handler = Callable[[Any, "Recorder", Any], None]
 # event type -> evolver(deal, event) -> deal: a deal's play changes only the deal
 DealEvolver = Callable[[Any, Any], Any]
 
-# A seat's result in a finished match, for settlement, ratings and stats.
-WON, LOST, VOID = "won", "lost", "void"
+__all__ = ["LOST", "VOID", "WON", "DealEvolver", "Handler", "Rules", "Stat"]
 
 
 class Rules[D: Deal](abc.ABC):
@@ -52,6 +52,15 @@ class Rules[D: Deal](abc.ABC):
     """
 
     name: ClassVar[str]
+    # the game's name as players read it, by language ("hu", "en"): the games' list, the
+    # leaderboard's tabs
+    labels: ClassVar[Mapping[str, str]] = {}
+    # whether the club plays it ranked (rated, for coins, with a monthly tournament): a
+    # declaration, never inferred from the seats
+    ranked: ClassVar[bool] = False
+    # the numbers a player's stats add up from its seats' tallies (``tally``), besides the games,
+    # wins, losses and games left that every game counts (``stats.py``)
+    stats: ClassVar[tuple[Stat, ...]] = ()
     seats: ClassVar[int]
     deck: ClassVar[tuple[Card, ...]]  # the variant's cards, canonical order
     targets: ClassVar[tuple[int, ...]]  # allowed match targets; the first is the default
@@ -63,6 +72,9 @@ class Rules[D: Deal](abc.ABC):
     # stored with the events they caused, and never accepted from a client
     service_commands: ClassVar[tuple[type, ...]] = ()
     deal_end_reasons: ClassVar[tuple[str, ...]]
+    # the codes of the RuleViolations the variant's own rules raise, with what they mean (the
+    # core's are ``errors.CODES``); the product lists them all (``registry.rule_codes``)
+    codes: ClassVar[Mapping[str, str]] = {}
     shapes: ClassVar[Shapes]  # what deal_view, history and redact build, declared (shapes.py)
     # A player who resigns, leaves or loses technically hands its seat to the computer and the
     # others play on (``SeatTakenOver``), instead of ending the match (four seats).
@@ -72,6 +84,14 @@ class Rules[D: Deal](abc.ABC):
 
     def __repr__(self) -> str:
         return f"<Rules {self.name}>"
+
+    def label(self, language: str) -> str:
+        """The game's name in ``language`` ("hu", "hu-HU", "en" …): its declared label, else the
+        English one, else its wire name."""
+        labels = self.labels
+        return (
+            labels.get(language.split("-", maxsplit=1)[0].lower()) or labels.get("en") or self.name
+        )
 
     @cached_property
     def codec(self) -> Codec:

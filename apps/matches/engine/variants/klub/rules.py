@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ...cards import DECK_20, Card
@@ -16,8 +17,10 @@ from ...events import DealEnded, DealStarted, Event, MatchEnded
 from ...recorder import Recorder
 from ...rules import Rules
 from ...state import MatchState
+from ...tricks.errors import TRICK_CODES
 from . import play, view
 from .commands import COMMANDS, CloseTalon, ExchangeTrump, PlayCard, Surrender
+from .errors import CODES as KLUB_CODES
 from .events import DEAL_END_REASONS, EVENTS
 from .evolve import EVOLVERS, Layout, layout, new_deal
 from .history import history
@@ -45,6 +48,7 @@ class TwoSeatRules[D: KlubDeal](Rules[D]):
     }
     evolvers = EVOLVERS
     deal_end_reasons: ClassVar[tuple[str, ...]] = DEAL_END_REASONS
+    codes: ClassVar[Mapping[str, str]] = {**TRICK_CODES, **KLUB_CODES}
     shapes = SHAPES
 
     def layout(self, deck: tuple[Card, ...], dealer: int) -> Layout:
@@ -150,6 +154,8 @@ class KlubRules(TwoSeatRules[KlubDeal]):
     """Klub: two seats, 20 cards, 5 each, the trump jack exchanges, play to 7 game points."""
 
     name = "klub"
+    labels: ClassVar[Mapping[str, str]] = {"hu": "Klub", "en": "Klub"}
+    ranked = True
 
     def new_deal(self, event: DealStarted, previous: KlubDeal | None = None) -> KlubDeal:
         return new_deal(event, *self.layout(event.deck, event.dealer))

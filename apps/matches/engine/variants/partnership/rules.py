@@ -18,6 +18,7 @@ its seat, so ``MatchState.scores`` counts the hands each seat won as caller. Res
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime, timedelta
 from typing import Any, ClassVar
 
@@ -27,7 +28,9 @@ from ...commands import Command
 from ...events import DealEnded, DealStarted, Event, MatchEnded
 from ...rules import LOST, VOID, WON, Rules
 from ...state import MatchState
+from ...stats import Stat
 from ...tricks.commands import DeclareEnough
+from ...tricks.errors import TRICK_CODES
 from . import play, view
 from .commands import (
     COMMANDS,
@@ -43,6 +46,7 @@ from .commands import (
     ShowCards,
     Subkontra,
 )
+from .errors import CODES
 from .events import DEAL_END_REASONS, EVENTS
 from .evolve import EVOLVERS, new_deal
 from .legal import deal_actions
@@ -58,6 +62,13 @@ class PartnershipRules(Rules[PartnershipDeal]):
     """Four seats, 24 cards, 6 each, bidding, a secret partner, table chips."""
 
     name = "partnership"
+    labels: ClassVar[Mapping[str, str]] = {"hu": "Partnerkereső", "en": "Partnership"}
+    stats = (
+        Stat("hands_won_as_caller", "hands_won_as_caller"),
+        Stat("solos", "solos"),
+        Stat("chips_won", "chips", less=START_CHIPS),
+        Stat("best_chips", "chips", total="max"),
+    )
     seats = SEATS
     deck = DECK_24
     targets = (NO_HAND_LIMIT,)
@@ -79,6 +90,7 @@ class PartnershipRules(Rules[PartnershipDeal]):
     }
     evolvers = EVOLVERS
     deal_end_reasons = DEAL_END_REASONS
+    codes: ClassVar[Mapping[str, str]] = {**TRICK_CODES, **CODES}
     shapes = SHAPES
     replaces_quitters = True  # a player who quits leaves the seat to Kati; the others play on
     hands_may_be_shown = False  # it would tell a secret partner; ``show_cards`` claims instead

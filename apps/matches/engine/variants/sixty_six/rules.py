@@ -11,6 +11,7 @@ trick the deal waits for its winner's word (``after_last_trick``): ``DeclareEnou
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ...cards import DECK_24
@@ -27,6 +28,7 @@ from ..klub.evolve import new_deal
 from ..klub.rules import TwoSeatRules
 from . import play, view
 from .commands import COMMANDS, LetCount
+from .errors import CODES
 from .events import DEAL_END_REASONS, EVENTS
 from .evolve import EVOLVERS
 from .legal import EXCHANGE_RANK, deal_actions, exchange_error
@@ -39,6 +41,8 @@ class SixtySixRules(TwoSeatRules[SixtySixDeal]):
     or 11 game points."""
 
     name = "sixty-six"
+    labels: ClassVar[Mapping[str, str]] = {"hu": "Hatvanhat", "en": "Sixty-six"}
+    ranked = True
     deck = DECK_24
     hand_size = 6
     exchange_rank = EXCHANGE_RANK
@@ -55,6 +59,7 @@ class SixtySixRules(TwoSeatRules[SixtySixDeal]):
     }
     evolvers = EVOLVERS
     deal_end_reasons = DEAL_END_REASONS
+    codes: ClassVar[Mapping[str, str]] = {**TwoSeatRules.codes, **CODES}
     shapes = SHAPES
 
     # --- the deal ------------------------------------------------------------------------
