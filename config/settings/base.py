@@ -222,6 +222,7 @@ SPECTACULAR_SETTINGS = {
     "SCHEMA_PATH_PREFIX": r"/api/v[0-9]+",
     "TAGS": [
         {"name": "accounts", "description": "Guests and your profile"},
+        {"name": "games", "description": "The games the server plays, as their variants declare"},
         {"name": "matches", "description": "Matches: state, actions, events, deal records"},
         {"name": "rooms", "description": "Friend rooms with invite codes"},
         {"name": "moderation", "description": "Reports about players, and your notices"},
