@@ -6,6 +6,8 @@ loading any decision code. A test may register a roster for a game of its own.""
 
 from __future__ import annotations
 
+from apps.matches.strengths import levels_register, levels_unregister
+
 from . import klub, partnership, sixty_six
 from .roster import Action, Player, Roster, StandIn, UnknownBot, View
 
@@ -39,9 +41,12 @@ def levels_for(variant: str) -> tuple[str, ...]:
 
 
 def roster_register(roster: Roster) -> None:
-    """Kati plays ``roster.variant`` (a test's own game)."""
+    """Kati plays ``roster.variant`` (a test's own game), its levels listed by the matches app
+    at once (the built-in rosters' are handed in when the apps are ready)."""
     ROSTERS[roster.variant] = roster
+    levels_register(roster.variant, roster.levels)
 
 
 def roster_unregister(variant: str) -> None:
     ROSTERS.pop(variant, None)
+    levels_unregister(variant)

@@ -56,6 +56,12 @@ def deal_record(variants: list[Rules]) -> dict[str, Any]:
     records = {}
     for rules in variants:
         view = rules.shapes.deal_view["properties"]
+        if "revealed" not in view:  # a game without a reveal: its deal view at the deal's end
+            records[rules.name] = shapes.obj(
+                {"number": shapes.INTEGER, **view},
+                optional=set(view) - set(rules.shapes.deal_view["required"]),
+            )
+            continue
         revealed = shapes.unwrap(view["revealed"])
         records[rules.name] = shapes.obj(
             {
