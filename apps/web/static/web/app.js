@@ -108,6 +108,8 @@ function header() {
 
 async function homeScreen() {
   header();
+  // the games' lists are filled before the page is shown (a click never finds them empty)
+  await games().catch(() => null);
   const registered = me && !me.is_guest;
   const page = h(
     "div.home",
@@ -172,7 +174,7 @@ function gameChoice(prefix, offered = () => true, onGame = () => {}) {
   };
   variants.addEventListener("change", sync);
   targets.hidden = targetLabel.hidden = true;
-  games().then((all) => {
+  const ready = games().then((all) => {
     const listed = all.filter(offered);
     byName = new Map(listed.map((game) => [game.variant, game]));
     replace(variants, ...listed.map((game) => h("option", { value: game.variant }, gameName(game))));
@@ -182,6 +184,7 @@ function gameChoice(prefix, offered = () => true, onGame = () => {}) {
     h("label", { for: `${prefix}-variant` }, t("variant")), variants, targetLabel, targets);
   return {
     node,
+    ready,
     variant: () => variants.value,
     target: () => (targets.hidden ? null : Number(targets.value)),
   };
@@ -204,6 +207,7 @@ function playKatiPanel() {
       onsubmit: async (event) => {
         event.preventDefault();
         try {
+          await game.ready;
           const match = await api.computer(form.querySelector("#strength").value, game.variant(), game.target());
           navigate(`/m/${match.id}/`);
         } catch (error) {
@@ -226,6 +230,7 @@ function friendsPanel(registered) {
   const create = h("button.primary", {
     onclick: async () => {
       try {
+        await game.ready;
         const room = await api.room(game.variant(), game.target());
         navigate(`/m/${room.id}/`);
       } catch (error) {
@@ -260,6 +265,7 @@ function rankedPanel(registered) {
       onsubmit: async (event) => {
         event.preventDefault();
         try {
+          await game.ready;
           const stake = Number(form.querySelector("#stake").value);
           const answer = await api.ticket(stake, game.variant(), game.target());
           ticket = { id: answer.id, stake, since: Date.now() };
