@@ -2,7 +2,8 @@
 
 Pure Python: the bot sees exactly what ``view_for`` gives its seat plus the deal's public
 history (``view["history"] = history_for(state, seat)``), never hidden state, and answers with
-one of the view's ``legal_actions``. Each player is looked up by (variant, level). The klub
+one of the view's ``legal_actions``. Each player is looked up by (variant, level) in the
+game's roster (``rosters/``). The klub
 levels, weakest first (docs/bots.md):
 
 - ``beginner``: the club rules of thumb, with a careless random card one play in three;
@@ -20,77 +21,35 @@ it is not right.
 Partnership's levels (four seats, bidding, a secret partner) are their own players, in
 ``partnership/``: the same four steps, from rules of thumb to layouts solved exactly.
 
-The names alone are in ``apps/matches/strengths.py``, which the web process reads without
-loading the search.
+Each game's roster (its levels, their players, its stand-in) is declared in ``rosters/``; the
+level names reach the matches app through the computer app (``apps/matches/strengths.py``), so
+the web process lists them without loading the search.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any
-
-from apps.matches.strengths import LEVELS_BY_VARIANT
 
 from .actions import GIVING_UP
-from .beginner import beginner
-from .club import club
 from .declaring import without_words, word
-from .expert import expert
-from .expert66 import expert66
-from .partnership import players as partnership
-from .sampling import strong
+from .rosters import ROSTERS, Action, Player, UnknownBot, View, roster_for
 
-Action = dict[str, Any]
-View = dict[str, Any]
-Player = Callable[[View, random.Random, float], Action]
+__all__ = ["PLAYERS", "Action", "Player", "UnknownBot", "View", "choose_action", "player_for"]
 
-
-def sixty_six(player: Player) -> Player:
-    """``player`` in sixty-six: it says "enough" when it is right (and the count after the
-    last trick when it is not), and otherwise chooses among the other legal actions."""
-
-    def play(view: View, rng: random.Random, budget: float) -> Action:
-        said = word(view)
-        if said is not None:
-            return said
-        return player(without_words(view), rng, budget)
-
-    play.__name__ = play.__qualname__ = f"{player.__name__}_sixty_six"
-    return play
-
-
+# every built-in (variant, level) player, loaded
 PLAYERS: dict[tuple[str, str], Player] = {
-    ("klub", "beginner"): beginner,
-    ("klub", "club"): club,
-    ("klub", "strong"): strong,
-    ("klub", "expert"): expert,
-    ("sixty-six", "beginner"): sixty_six(beginner),
-    ("sixty-six", "club"): sixty_six(club),
-    ("sixty-six", "strong"): sixty_six(strong),
-    ("sixty-six", "expert"): sixty_six(expert66),
-    ("partnership", "beginner"): partnership.beginner,
-    ("partnership", "club"): partnership.club,
-    ("partnership", "strong"): partnership.strong,
-    ("partnership", "expert"): partnership.expert,
+    (variant, level): player
+    for variant, roster in ROSTERS.items()
+    for level, player in roster.players.items()
 }
-
-
-class UnknownBot(LookupError):
-    """No player for this (variant, level) pair."""
 
 
 def player_for(variant: str, level: str) -> Player:
     """The player of ``level`` in ``variant``."""
-    try:
-        return PLAYERS[variant, level]
-    except KeyError:
-        known = LEVELS_BY_VARIANT.get(variant)
-        if known is None:
-            raise UnknownBot(f"Kati does not play the variant {variant!r}") from None
-        raise UnknownBot(
-            f"Kati has no level {level!r} in {variant!r}; its levels: {', '.join(known)}"
-        ) from None
+    roster = roster_for(variant)
+    if roster is None:
+        raise UnknownBot(f"Kati does not play the variant {variant!r}")
+    return roster.player(level)
 
 
 def choose_action(

@@ -39,13 +39,14 @@ def decision_kind(state: MatchState, seat: int) -> str:
     the last trick (sixty-six's word then), ``word`` when it is not its turn ("enough" said
     between tricks or right after its marriage lead)."""
     deal = view_for(state, None)["deal"]
-    if deal["phase"] in ("bidding", "doubling"):
+    # read by the fields a game's spectator view may have (a game without them: a lead)
+    if deal.get("phase") in ("bidding", "doubling"):
         return str(deal["phase"])
-    if deal["turn"] != seat:
+    if deal.get("turn", seat) != seat:
         return "word"
-    if not any(deal["hand_sizes"]):
+    if "hand_sizes" in deal and not any(deal["hand_sizes"]):
         return "count"
-    return "follow" if deal["table"] else "lead"
+    return "follow" if deal.get("table") else "lead"
 
 
 def think_seconds(variant: str, level: str, kind: str) -> float:

@@ -13,18 +13,13 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
-from apps.bots.cardbits import CODES
-from apps.bots.declaring import word
-from apps.bots.heuristics import follow, lead
-from apps.bots.knowledge import Knowledge
-from apps.bots.levels import PLAYERS, choose_action
+from apps.bots.levels import choose_action, random_move
+from apps.bots.rosters import roster_for
 from apps.matches import event_store
 from apps.matches.appending import MoveNotAllowed, command_apply
 from apps.matches.engine import (
     Command,
     MatchState,
-    PlayCard,
-    card,
     command_from_json,
     command_to_json,
     history_for,
@@ -32,14 +27,12 @@ from apps.matches.engine import (
 )
 from apps.matches.models import Match
 from apps.matches.seating import seats_of
-from apps.matches.strengths import STAND_IN_LEVEL
 
 from . import pacing
 from .receivers import bot_seats_to_move
 
 logger = logging.getLogger(__name__)
 BUDGET_SECONDS = 0.5
-WINNING_SCORE = 66
 ATTEMPTS = 5  # reads and choices before giving up on a match that keeps moving
 
 
@@ -120,46 +113,19 @@ def _choose(match: Match, state: MatchState, seat: int, rng: random.Random) -> C
             view, variant=match.variant, level=bot.bot_level, rng=rng, budget=BUDGET_SECONDS
         )
         return command_from_json(action, seat=seat)
-    if match.variant == "klub":
-        return stand_in_card(view, seat, rng)
-    if match.variant == "sixty-six":  # Kati's word, else the club player's card
-        said = word(view)
-        if said is not None:
-            return command_from_json(said, seat=seat, stand_in=True)
-        return stand_in_card(view, seat, rng)
     return command_from_json(stand_in_action(view, match.variant, rng), seat=seat, stand_in=True)
 
 
 def stand_in_action(view: dict, variant: str, rng: random.Random) -> dict:
-    """The stand-in's move for ``view``'s seat in ``variant`` (not klub or sixty-six, whose
-    stand-ins only play the club player's cards). Where Kati has a club player for the variant
-    (partnership) it decides, from the seat's view and the deal's public history only: it
-    bids or passes, answers the doubling window, plays, says "enough" and shows its cards;
-    it never leaves or resigns (its players never give up). Elsewhere (a variant Kati does
-    not play): a card at random; "enough" when the seat has a trick and 66 (what any player
-    would say); after the last trick, the count if it may not declare. It never closes,
-    exchanges or gives up: those stay the player's own decisions."""
-    if (variant, STAND_IN_LEVEL) in PLAYERS:
-        return choose_action(
-            view, variant=variant, level=STAND_IN_LEVEL, rng=rng, budget=BUDGET_SECONDS
-        )
-    actions = {a["type"]: a for a in view["legal_actions"]}
-    deal = view["deal"]
-    has_trick = deal["trick_counts"][view["seat"]] > 0
-    if "declare_enough" in actions and has_trick and deal["points"] >= WINNING_SCORE:
-        return actions["declare_enough"]
-    cards = [a for a in view["legal_actions"] if a["type"] == "play_card"]
-    if cards:
-        return rng.choice(cards)
-    return actions["let_count"]
-
-
-def stand_in_card(view: dict, seat: int, rng: random.Random) -> PlayCard:
-    """The stand-in's card: the club player's lead or follow. It only plays cards; closing,
-    exchanging and giving up stay the player's own decisions."""
-    world = Knowledge.read(view).sample_world(rng)
-    chosen = follow(world, seat) if world.led >= 0 else lead(world, seat)
-    return PlayCard(seat, card(CODES[chosen]), stand_in=True)
+    """The stand-in's move for ``view``'s seat in ``variant``: the roster's stand-in where Kati
+    plays the game (``apps/bots/rosters/``: in klub the club player's card, in sixty-six her
+    word or that card, in partnership the club player's every decision), from the seat's view
+    and the deal's public history only; it never leaves or resigns. In a game Kati does not
+    play, a random legal move that is not giving up."""
+    roster = roster_for(variant)
+    if roster is None:
+        return random_move(view, rng)
+    return roster.stand_in(view, rng)
 
 
 # --- the sweep: moves whose task was lost -----------------------------------------------------

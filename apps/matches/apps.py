@@ -9,8 +9,8 @@ class MatchesConfig(AppConfig):
         from apps.common.catalogue import RULE_STATUS, codes_register  # noqa: PLC0415
 
         from . import receivers  # noqa: F401, PLC0415 (connects the after-commit reactions)
-        from .engine import CODES, register  # noqa: PLC0415
-        from .variant_settings import partnership_rules  # noqa: PLC0415
+        from .engine import rule_codes  # noqa: PLC0415
+        from .variant_settings import variants_configure  # noqa: PLC0415
 
-        codes_register(CODES, status=RULE_STATUS, topic="rules")
-        register(partnership_rules())  # the doubling window the operator set
+        variants_configure()  # the operator's settings, before any variant is made
+        codes_register(rule_codes(), status=RULE_STATUS, topic="rules")

@@ -255,6 +255,8 @@ def deal_record(*, match: Match, seat: int, number: int) -> dict[str, Any]:
     state = event_store.state_at(match.id, ends[number - 1])
     deal = view_for(state, seat)["deal"]
     assert isinstance(state.deal.result, DealEnded)  # type: ignore[union-attr]
+    if "revealed" not in deal:  # a game without a reveal: its deal view at the deal's end
+        return {"number": number, **deal}
     return {
         "number": number,
         "commitment": deal["commitment"],

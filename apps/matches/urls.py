@@ -3,6 +3,7 @@ from django.urls import path
 from .api import views
 
 urlpatterns = [
+    path("games/", views.GameListApi.as_view(), name="game-list"),
     path("matches/", views.MatchListApi.as_view(), name="match-list"),
     path("matches/computer/", views.ComputerMatchCreateApi.as_view(), name="match-computer"),
     path("matches/<uuid:match_id>/", views.MatchDetailApi.as_view(), name="match-detail"),

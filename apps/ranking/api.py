@@ -3,7 +3,6 @@ stats per variant. The leaderboards: ``leaderboards_api.py`` (JSON) and ``pages.
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import Any
 
 from drf_spectacular.utils import extend_schema
@@ -248,6 +247,6 @@ class PlayerStatsApi(APIView):
                     }
                     for v in stats.variants
                 ],
-                "partnership": asdict(stats.partnership),
+                **stats.unranked,  # partnership's, by the variant's name
             }
         )

@@ -19,7 +19,7 @@ from apps.accounts.models import User
 from apps.chat.selectors import blocked_between
 from apps.common.broadcast import group_send
 from apps.common.errors import Conflict, Forbidden, NotFound, Problem
-from apps.matches.engine.rules import rules_for
+from apps.matches.engine.registry import rules_for
 from apps.matches.services import game_check
 from apps.moderation.guards import require_online_allowed
 from apps.moderation.selectors import online_restriction

@@ -17,18 +17,20 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy, pgettext_lazy
+
+from apps.matches.engine import VARIANTS
 
 from . import selectors
 from .models import Medal
 from .rules import tournament
 from .variants import is_ranked, ranked_variants
 
-# A game's name on the leaderboard's tabs (by variant; an unnamed one shows its own name).
-GAME_NAMES = {
-    "klub": pgettext_lazy("game", "Klub"),
-    "sixty-six": pgettext_lazy("game", "Sixty-six"),
-}
+
+def game_name(variant: str) -> str:
+    """A game's name on the leaderboard, in the active language: the label its rules declare."""
+    return VARIANTS[variant].label(get_language() or settings.LANGUAGE_CODE)
+
 
 # A medal's name on its badge, and the badge's tooltip (by ``Medal.kind``).
 MEDAL_NAMES = {
@@ -71,7 +73,7 @@ def _games(current: str, page: str, year: int = 0, month: int = 0) -> list[dict[
     """The tabs of the ranked games: each leads to the same page (ladder or month) of its game."""
     return [
         {
-            "name": GAME_NAMES.get(variant, variant),
+            "name": game_name(variant),
             "href": _month_href(variant, year, month)
             if page == "month"
             else reverse("leaderboard:variant-elo", args=[variant]),
@@ -110,7 +112,7 @@ def elo_page(request: HttpRequest, variant: str = "klub") -> HttpResponse:
         {
             "page": page,
             "first_rank": page.start_index(),
-            "game": GAME_NAMES.get(variant, variant),
+            "game": game_name(variant),
             "games": _games(variant, "elo"),
             "months": _recent_months(variant, current),
         },
@@ -136,7 +138,7 @@ def month_page(request: HttpRequest, year: int, month: int, variant: str = "klub
             "page": page,
             "first_rank": page.start_index(),
             "label": _month_label(year, month),
-            "game": GAME_NAMES.get(variant, variant),
+            "game": game_name(variant),
             "games": _games(variant, "month", year, month),
             "elo_href": reverse("leaderboard:variant-elo", args=[variant]),
             "is_current": (year, month) == current,

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from django.db.models import F, Q, QuerySet
 
 from apps.accounts.models import User
-from apps.matches.engine.rules import LOST, WON
-from apps.matches.engine.variants.partnership.state import START_CHIPS
+from apps.matches.engine import VARIANTS
+from apps.matches.engine.stats import stats_of
 from apps.matches.models import Match, Seat
 
 from .models import Medal, Rating, Standing, Ticket
@@ -68,58 +68,38 @@ class VariantStats:
 
 
 @dataclass(frozen=True)
-class PartnershipStats:
-    """A player's finished ``partnership`` games (unranked: no rating, no coins)."""
-
-    games: int
-    wins: int  # ended with more chips than the 3,000 it started with
-    losses: int  # fewer, or it quit
-    left: int  # games it resigned, left or lost technically (the computer took its seat)
-    hands_won_as_caller: int
-    solos: int
-    chips_won: int  # its chips at the end of each game less the 3,000 it started with, summed
-    best_chips: int | None  # the most chips it ended a game with
-
-
-@dataclass(frozen=True)
 class PlayerStats:
     user: User
     variants: list[VariantStats]  # one per ranked variant, in the registry's order
-    partnership: PartnershipStats
+    # per unranked variant that declares stats (``Rules.stats``): its counts, by name
+    unranked: dict[str, dict[str, int | None]]
 
 
 def player_stats(*, user_id: int) -> PlayerStats | None:
-    """A player's ranked results in each ranked variant (``variant_stats``) and its
-    partnership games (``partnership_stats``)."""
+    """A player's ranked results in each ranked variant (``variant_stats``) and its games of
+    each unranked variant that declares stats (``game_stats``)."""
     user = User.objects.filter(pk=user_id).first()
     if user is None:
         return None
     return PlayerStats(
         user=user,
         variants=[variant_stats(user_id, variant) for variant in ranked_variants()],
-        partnership=partnership_stats(user_id),
+        unranked={
+            name: game_stats(user_id, name)
+            for name, rules in VARIANTS.items()
+            if not rules.ranked and rules.stats
+        },
     )
 
 
-def partnership_stats(user_id: int) -> PartnershipStats:
-    """Counted from the player's seats of finished partnership games: each seat's result, quit
-    reason and tally (hands won as caller, solos, chips at the end) as the events made them."""
-    rows = Seat.objects.filter(
-        user_id=user_id, match__variant="partnership", match__status=Match.Status.FINISHED
+def game_stats(user_id: int, variant: str) -> dict[str, int | None]:
+    """Counted from the player's seats of finished ``variant`` matches: each seat's result, quit
+    reason and tally as the events made them, added up as the variant declares
+    (``engine.stats``: games, wins, losses, games left, then the variant's own numbers)."""
+    seats = Seat.objects.filter(
+        user_id=user_id, match__variant=variant, match__status=Match.Status.FINISHED
     ).values_list("result", "quit_reason", "tally")
-    results = [result for result, _, _ in rows]
-    tallies = [tally for _, _, tally in rows]
-    chips = [t["chips"] for t in tallies if "chips" in t]
-    return PartnershipStats(
-        games=len(results),
-        wins=results.count(WON),
-        losses=results.count(LOST),
-        left=sum(1 for _, reason, _ in rows if reason),
-        hands_won_as_caller=sum(t.get("hands_won_as_caller", 0) for t in tallies),
-        solos=sum(t.get("solos", 0) for t in tallies),
-        chips_won=sum(c - START_CHIPS for c in chips),
-        best_chips=max(chips, default=None),
-    )
+    return stats_of(VARIANTS[variant].stats, seats)
 
 
 def variant_stats(user_id: int, variant: str) -> VariantStats:

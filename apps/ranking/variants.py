@@ -1,5 +1,6 @@
-"""Which games are played ranked: every registered variant of two seats (Elo rates one winner
-against one loser). Each has its own ladder, queue, tournament and medals."""
+"""Which games are played ranked: the variants that declare it (``Rules.ranked``: Elo rates one
+winner against one loser, so a ranked game has two seats). Each has its own ladder, queue,
+tournament and medals."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from apps.matches.engine import VARIANTS
 
 def ranked_variants() -> list[str]:
     """The ranked games, in the registry's order (klub first)."""
-    return [name for name, rules in VARIANTS.items() if rules.seats == 2]
+    return [name for name, rules in VARIANTS.items() if rules.ranked]
 
 
 def is_ranked(variant: str) -> bool:

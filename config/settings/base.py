@@ -223,6 +223,7 @@ SPECTACULAR_SETTINGS: dict[str, Any] = {
     "SCHEMA_PATH_PREFIX": r"/api/v[0-9]+",
     "TAGS": [
         {"name": "accounts", "description": "Guests and your profile"},
+        {"name": "games", "description": "The games the server plays, as their variants declare"},
         {"name": "matches", "description": "Matches: state, actions, events, deal records"},
         {"name": "rooms", "description": "Friend rooms with invite codes"},
         {"name": "moderation", "description": "Reports about players, and your notices"},
@@ -414,7 +415,7 @@ SPECTACULAR_SETTINGS["TAGS"] += [
 SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"] |= {
     "TicketStatusEnum": "apps.ranking.api.TICKET_STATUSES",
     # every game, and the ranked ones (two seats): read from the registry when the schema is made
-    "VariantEnum": "apps.matches.engine.rules.variant_names",
+    "VariantEnum": "apps.matches.engine.registry.variant_names",
     "RankedVariantEnum": "apps.ranking.variants.ranked_variants",
     "TicketCancelReasonEnum": "apps.ranking.api.CANCEL_REASONS",
     "MedalKindEnum": "apps.ranking.api.MEDAL_KINDS",

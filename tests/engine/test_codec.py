@@ -16,7 +16,6 @@ from apps.matches.engine import (
     Surrender,
     card,
     cards,
-    codec,
     command_from_json,
     command_to_json,
     from_json,
@@ -90,14 +89,16 @@ def talon_closed_v0_upcaster() -> Iterator[None]:
     """Pretend TalonClosed is at version 2 and version 1 called the seat ``player``."""
     original = TalonClosed.schema_version
     TalonClosed.schema_version = 2  # type: ignore[misc]
-    codec.UPCASTERS[("talon_closed", 1)] = lambda p: {
-        **{k: v for k, v in p.items() if k != "player"},
-        "seat": p["player"],
-        "schema_version": 2,
+    TalonClosed.upcasters = {  # type: ignore[attr-defined]
+        1: lambda p: {
+            **{k: v for k, v in p.items() if k != "player"},
+            "seat": p["player"],
+            "schema_version": 2,
+        }
     }
     yield
     TalonClosed.schema_version = original  # type: ignore[misc]
-    del codec.UPCASTERS[("talon_closed", 1)]
+    del TalonClosed.upcasters  # type: ignore[attr-defined]
 
 
 @pytest.mark.usefixtures("talon_closed_v0_upcaster")

@@ -122,7 +122,7 @@ def assert_not_shown(payload: object, secret: frozenset[Card]) -> None:
 def check_probe(
     state: MatchState, command: Command, secret_of: dict[int, frozenset[Card]], now: datetime
 ) -> None:
-    """Accepted exactly when listed; a refusal carries a catalogued code and names no card the
+    """Accepted exactly when listed; a refusal carries a declared code and names no card the
     sender may not know."""
     seat = command.seat  # type: ignore[attr-defined]
     listed = command in legal_actions(state, seat)
@@ -130,7 +130,9 @@ def check_probe(
         decide(state, command, now=now)
     except RuleViolation as refusal:
         assert not listed, command
-        assert refusal.code in CODES, refusal.code
+        assert state.variant is not None
+        # a code the core declares or this variant does (``Rules.codes``)
+        assert refusal.code in CODES or refusal.code in state.variant.codes, refusal.code
         named = set(CARD_CODE.findall(refusal.message))
         assert not named & {c.code for c in secret_of[seat]}, refusal.message
     else:

@@ -8,7 +8,7 @@ from typing import Any
 from rest_framework import serializers
 
 from apps.common.inputs import BodySerializer, QuerySerializer, ServiceChoiceField
-from apps.matches.engine.rules import variant_names
+from apps.matches.engine.registry import variant_names
 from apps.matches.strengths import DEFAULT_LEVEL, LEVELS
 
 

@@ -56,6 +56,12 @@ def deal_record(variants: list[Rules]) -> dict[str, Any]:
     records = {}
     for rules in variants:
         view = rules.shapes.deal_view["properties"]
+        if "revealed" not in view:  # a game without a reveal: its deal view at the deal's end
+            records[rules.name] = shapes.obj(
+                {"number": shapes.INTEGER, **view},
+                optional=set(view) - set(rules.shapes.deal_view["required"]),
+            )
+            continue
         revealed = shapes.unwrap(view["revealed"])
         records[rules.name] = shapes.obj(
             {
@@ -166,6 +172,25 @@ class RematchState(serializers.Serializer):
     )
     expires_at = serializers.DateTimeField(required=False, help_text="offered only")
     new_match_id = serializers.UUIDField(required=False, help_text="started only")
+
+
+class GameOutput(serializers.Serializer):
+    """A game the server plays, as its variant declares it (``GET /api/v1/games/``)."""
+
+    variant = serializers.CharField(help_text="its name in every other request and answer")
+    labels = serializers.DictField(
+        child=serializers.CharField(), help_text="its display name by language (hu, en)"
+    )
+    seats = serializers.IntegerField()
+    targets = serializers.ListField(
+        child=serializers.IntegerField(), help_text="the game points a match may be played to"
+    )
+    default_target = serializers.IntegerField(help_text="the target when none is chosen")
+    ranked = serializers.BooleanField(help_text="played ranked: rated, for coins, in tournaments")
+    computer_levels = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Kati's levels in it, weakest first (empty: she does not play it)",
+    )
 
 
 class MatchOutput(serializers.Serializer):

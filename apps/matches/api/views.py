@@ -7,6 +7,8 @@ from uuid import UUID
 
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -14,6 +16,7 @@ from apps.accounts.requests import MemberRequest
 from apps.common.inputs import PAGE_INPUT, StrictLimitOffsetPagination
 from apps.common.schema import BODY_REFUSED, ONLINE_BARRED, problem_responses
 from apps.matches import rematches, selectors, services
+from apps.matches.games import games_catalogue
 
 from .inputs import (
     ComputerMatchInput,
@@ -27,6 +30,7 @@ from .schema import (
     ActionOutput,
     ActionSubmit,
     EventFeed,
+    GameOutput,
     Heartbeat,
     MatchOutput,
     MatchSummary,
@@ -45,6 +49,20 @@ def _match_response(request: MemberRequest, match_id: UUID, code: int = 200) -> 
     """The match as it stands now (the computer may have moved since the service returned)."""
     match, seat = services.match_open(match_id=match_id, user=request.user)
     return Response(selectors.match_payload(match=match, seat=seat, user=request.user), status=code)
+
+
+class GameListApi(APIView):
+    """The games the server plays, for a client's lists (public)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        tags=["games"],
+        summary="The games: their names, seats, targets, whether ranked, Kati's levels",
+        responses={200: GameOutput(many=True)},
+    )
+    def get(self, request: Request) -> Response:
+        return Response(games_catalogue())
 
 
 class ComputerMatchCreateApi(APIView):

@@ -27,8 +27,10 @@ from .events import Event
 from .evolve import evolve, replay
 from .fairness import commitment
 from .legal import legal_actions
-from .rules import VARIANTS, Rules, register, rules_for, unregister
+from .registry import VARIANTS, configure, register, rule_codes, rules_for, unregister
+from .rules import Rules
 from .state import INITIAL, Deal, MatchState
+from .variants import BUILT_IN  # noqa: F401 (declares the built-in variants)
 from .variants.klub.commands import CloseTalon, ExchangeTrump, PlayCard, Surrender
 from .view import history_for, redact_event, view_for, waiting_view
 
@@ -62,6 +64,7 @@ __all__ = [
     "command_from_json",
     "command_to_json",
     "commitment",
+    "configure",
     "decide",
     "echo",
     "evolve",
@@ -71,6 +74,7 @@ __all__ = [
     "redact_event",
     "register",
     "replay",
+    "rule_codes",
     "rules_for",
     "to_json",
     "unregister",

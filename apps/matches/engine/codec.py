@@ -8,15 +8,21 @@ The same field types give each registered class its JSON Schema (``event_schema`
 ``command_schema``): the dataclass is the one declaration of its wire shape (``shapes.py``
 builds the API's event and action shapes from these).
 
-Old stored events are brought up to date by *upcasters*: ``UPCASTERS[(type, version)]`` turns
-the payload of that version into the payload of ``version + 1``.
+Old stored events are brought up to date by *upcasters*, declared by the event class itself
+(``upcasters[version]`` turns the payload of that version into the payload of ``version + 1``):
+a class that several variants share carries them to each.
+
+The codec's tables are ``Codec`` objects: the table's own (``TABLE``) and one per variant, built
+by the variant from its own declarations (``Rules.codec``). Nothing is registered here: a wire
+type is looked up in the table's codec, then in each registered variant's (``registry.py``).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import datetime
 from typing import Any
 
@@ -24,6 +30,7 @@ from .cards import Card, UnknownCard, card, code_schema
 from .commands import TABLE_COMMANDS, Command
 from .errors import echo
 from .events import TABLE_EVENTS, Event
+from .registry import VARIANTS
 
 JSON = dict[str, Any]
 Upcaster = Callable[[JSON], JSON]
@@ -31,10 +38,6 @@ Upcaster = Callable[[JSON], JSON]
 
 class CodecError(ValueError):
     """A payload that is not a valid event or command."""
-
-
-# Filled by the variants' registration (``rules.register``) with their ``upcasters``.
-UPCASTERS: dict[tuple[str, int], Upcaster] = {}
 
 
 def _decode_int(value: object) -> int:
@@ -142,6 +145,7 @@ class _Shape:
     def __init__(self, cls: type) -> None:
         hints = typing.get_type_hints(cls)
         self.cls = cls
+        self.wire = _wire_type(cls)
         self.fields = [
             (f.name, *_converters(hints[f.name]), f.default is dataclasses.MISSING)
             for f in dataclasses.fields(cls)
@@ -151,13 +155,18 @@ class _Shape:
             for f in dataclasses.fields(cls)
         }
 
+    @property
+    def version(self) -> int | None:
+        """An event's current schema version (None for a command)."""
+        version: int | None = getattr(self.cls, "schema_version", None)
+        return version
+
     def schema(self) -> JSON:
         """The payload as JSON Schema: its ``type`` (and an event's ``schema_version``) with
         their one value, then every field; ``encode`` writes them all, defaults included."""
-        head: JSON = {"type": {"type": "string", "enum": [self.cls.type]}}
-        version = getattr(self.cls, "schema_version", None)
-        if version is not None:
-            head["schema_version"] = {"type": "integer", "enum": [version]}
+        head: JSON = {"type": {"type": "string", "enum": [self.wire]}}
+        if self.version is not None:
+            head["schema_version"] = {"type": "integer", "enum": [self.version]}
         properties = {**head, **self.schemas}
         return {
             "type": "object",
@@ -176,72 +185,82 @@ class _Shape:
                 try:
                     kwargs[name] = decode(payload[name])
                 except CodecError as wrong:
-                    raise CodecError(f"{self.cls.type}: {name}: {wrong}") from None
+                    raise CodecError(f"{self.wire}: {name}: {wrong}") from None
             elif required:
-                raise CodecError(f"{self.cls.type}: missing field {name!r}")
+                raise CodecError(f"{self.wire}: missing field {name!r}")
         unknown = payload.keys() - {name for name, *_ in self.fields} - {"type", "schema_version"}
         if unknown:
-            raise CodecError(f"{self.cls.type}: unknown fields {echo(sorted(unknown))}")
+            raise CodecError(f"{self.wire}: unknown fields {echo(sorted(unknown))}")
         return self.cls(**kwargs)
-
-
-_EVENT_SHAPES: dict[str, _Shape] = {}
-_COMMAND_SHAPES: dict[str, _Shape] = {}
-
-
-def _register(shapes: dict[str, _Shape], cls: type) -> None:
-    known = shapes.get(cls.type)  # type: ignore[attr-defined]
-    if known is not None and known.cls is not cls:
-        raise ValueError(f"two classes for the wire type {cls.type!r}")  # type: ignore[attr-defined]
-    if known is None:
-        shapes[cls.type] = _Shape(cls)  # type: ignore[attr-defined]
-
-
-def register_event(cls: type) -> None:
-    """Make the codec know an event type (the table's here; a variant's on registration)."""
-    _register(_EVENT_SHAPES, cls)
-
-
-def register_command(cls: type) -> None:
-    _register(_COMMAND_SHAPES, cls)
-
-
-def forget(classes: set[type]) -> None:
-    """The codec no longer knows these command and event types (a variant unregistered)."""
-    for shapes in (_EVENT_SHAPES, _COMMAND_SHAPES):
-        for name in [name for name, shape in shapes.items() if shape.cls in classes]:
-            del shapes[name]
-
-
-def event_types() -> list[type]:
-    """Every event type known: the table's and those of every registered variant."""
-    return [shape.cls for shape in _EVENT_SHAPES.values()]
-
-
-def event_schema(cls: type) -> JSON:
-    """The JSON Schema of an event class's payload (``to_json``)."""
-    return _Shape(cls).schema()
-
-
-def command_schema(cls: type) -> JSON:
-    """The JSON Schema of a command class's payload (``command_to_json``)."""
-    return _Shape(cls).schema()
 
 
 def _described(description: str | None) -> JSON:
     return {"description": description} if description else {}
 
 
-for _cls in TABLE_EVENTS:
-    register_event(_cls)
-for _cls in TABLE_COMMANDS:
-    register_command(_cls)
+class Codec:
+    """The wire shapes of a set of command and event classes, by wire ``type``: the table's
+    (``TABLE``), or one variant's (``Rules.codec``)."""
+
+    def __init__(self, commands: Iterable[type], events: Iterable[type]) -> None:
+        self.commands = _index(commands)
+        self.events = _index(events)
+
+
+def _index(classes: Iterable[type]) -> dict[str, _Shape]:
+    shapes: dict[str, _Shape] = {}
+    for cls in classes:
+        wire = _wire_type(cls)
+        known = shapes.get(wire)
+        if known is not None and known.cls is not cls:
+            raise ValueError(f"two classes for the wire type {wire!r}")
+        shapes[wire] = _shape(cls)
+    return shapes
+
+
+def _wire_type(cls: type) -> str:
+    wire = getattr(cls, "type", None)
+    if not isinstance(wire, str):
+        raise TypeError(f"{cls.__name__} has no wire type")
+    return wire
+
+
+@functools.cache
+def _shape(cls: type) -> _Shape:
+    """How ``cls`` crosses the wire (the same object for every codec that knows it)."""
+    return _Shape(cls)
+
+
+TABLE = Codec(TABLE_COMMANDS, TABLE_EVENTS)
+
+
+def _codecs() -> Iterator[Codec]:
+    """The table's codec, then every registered variant's."""
+    yield TABLE
+    for rules in VARIANTS.values():
+        yield rules.codec
+
+
+def event_types() -> list[type]:
+    """Every event type known: the table's and those of every registered variant."""
+    known = {wire: shape.cls for codec in _codecs() for wire, shape in codec.events.items()}
+    return list(known.values())
+
+
+def event_schema(cls: type) -> JSON:
+    """The JSON Schema of an event class's payload (``to_json``)."""
+    return _shape(cls).schema()
+
+
+def command_schema(cls: type) -> JSON:
+    """The JSON Schema of a command class's payload (``command_to_json``)."""
+    return _shape(cls).schema()
 
 
 def to_json(event: Event) -> JSON:
     """An event as a JSON-ready dict with its ``type`` and ``schema_version``."""
     payload = {"type": event.type, "schema_version": event.schema_version}
-    payload.update(_EVENT_SHAPES[event.type].encode(event))
+    payload.update(_shape(event.__class__).encode(event))
     return payload
 
 
@@ -249,23 +268,27 @@ def from_json(payload: JSON) -> Event:
     """The event in ``payload``, upcast to the current schema version if it is older."""
     if not isinstance(payload, dict):
         raise CodecError("an event is a JSON object")
-    shape = _shape_of(_EVENT_SHAPES, payload, "event")
-    current = shape.cls.schema_version
+    shape = _shape_of(payload, "event")
+    upcasters: Mapping[int, Upcaster] = getattr(shape.cls, "upcasters", {})
+    current = shape.version
+    if current is None:
+        raise CodecError(f"{shape.wire}: not an event")
     version = payload.get("schema_version")
     if not isinstance(version, int) or not 1 <= version <= current:
-        raise CodecError(f"{shape.cls.type}: unsupported schema_version {echo(version)}")
+        raise CodecError(f"{shape.wire}: unsupported schema_version {echo(version)}")
     while version < current:
-        upcast = UPCASTERS.get((shape.cls.type, version))
+        upcast = upcasters.get(version)
         if upcast is None:
-            raise CodecError(f"{shape.cls.type}: no upcaster from version {version}")
+            raise CodecError(f"{shape.wire}: no upcaster from version {version}")
         payload = upcast(payload)
         version += 1
-    return shape.decode(payload)  # type: ignore[no-any-return]
+    event: Event = shape.decode(payload)
+    return event
 
 
 def command_to_json(command: Command) -> JSON:
     payload: JSON = {"type": command.type}
-    payload.update(_COMMAND_SHAPES[command.type].encode(command))
+    payload.update(_shape(command.__class__).encode(command))
     return payload
 
 
@@ -274,17 +297,21 @@ def command_from_json(payload: JSON, **given: Any) -> Command:
     the caller: a payload that sends one of them itself is refused, like any unknown field."""
     if not isinstance(payload, dict):
         raise CodecError("a command is a JSON object")
-    shape = _shape_of(_COMMAND_SHAPES, payload, "command")
+    shape = _shape_of(payload, "command")
     sent = sorted(payload.keys() & given.keys())
     if sent:
-        raise CodecError(f"{shape.cls.type}: unknown fields {echo(sent)}")
+        raise CodecError(f"{shape.wire}: unknown fields {echo(sent)}")
     known = {name for name, *_ in shape.fields}
-    return shape.decode({**payload, **{k: v for k, v in given.items() if k in known}})  # type: ignore[no-any-return]
+    command: Command = shape.decode({**payload, **{k: v for k, v in given.items() if k in known}})
+    return command
 
 
-def _shape_of(shapes: dict[str, _Shape], payload: JSON, kind: str) -> _Shape:
+def _shape_of(payload: JSON, kind: str) -> _Shape:
+    """The shape of the ``kind`` ("event" or "command") named by ``payload``'s ``type``."""
     wire_type = payload.get("type")
-    shape = shapes.get(wire_type) if isinstance(wire_type, str) else None
-    if shape is None:
-        raise CodecError(f"unknown {kind} type {echo(wire_type)}")
-    return shape
+    if isinstance(wire_type, str):
+        for codec in _codecs():
+            shape = (codec.events if kind == "event" else codec.commands).get(wire_type)
+            if shape is not None:
+                return shape
+    raise CodecError(f"unknown {kind} type {echo(wire_type)}")

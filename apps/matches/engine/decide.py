@@ -16,11 +16,12 @@ from .commands import Command
 from .errors import RuleViolation
 from .events import Event
 from .recorder import Recorder
+from .rules import Handler, Rules
 from .state import MatchState
 
-Handler = Callable[[Recorder, Any], None]
+TableHandler = Callable[[Recorder, Any], None]
 
-_TABLE_HANDLERS: dict[type, Handler] = {**table.HANDLERS, **presence.HANDLERS}
+_TABLE_HANDLERS: dict[type, TableHandler] = {**table.HANDLERS, **presence.HANDLERS}
 
 
 def decide(state: MatchState, command: Command, *, now: datetime | None = None) -> list[Event]:
@@ -31,21 +32,25 @@ def decide(state: MatchState, command: Command, *, now: datetime | None = None) 
     computed from it, and the service applies the ones that ran out as commands.
     """
     rec = Recorder(state, now)
-    handler = _TABLE_HANDLERS.get(command.__class__)
-    if handler is None:
-        handler = _deal_handler(state, command)
+    table_handler = _TABLE_HANDLERS.get(command.__class__)
+    if table_handler is not None:
+        presence.before_move(rec, command)
+        table_handler(rec, command)
+        return rec.events
+    variant, handler = _deal_handler(state, command)
     presence.before_move(rec, command)
-    handler(rec, command)
+    handler(variant, rec, command)
     return rec.events
 
 
-def _deal_handler(state: MatchState, command: Command) -> Handler:
+def _deal_handler(state: MatchState, command: Command) -> tuple[Rules[Any], Handler]:
     table.require_running(state)
-    assert state.variant is not None
-    handler = state.variant.handlers.get(command.__class__)
+    variant = state.variant
+    assert variant is not None
+    handler = variant.handlers.get(command.__class__)
     if handler is None:
         raise RuleViolation("unknown_command", f"{command.__class__.__name__} is not a command")
-    table.require_seat(state, command.seat)  # type: ignore[attr-defined]
+    table.require_seat(state, getattr(command, "seat", None))
     if state.deal is None or state.deal.over:
         raise RuleViolation("deal_over", "no deal is being played right now")
-    return handler
+    return variant, handler

@@ -17,7 +17,9 @@ so that the service can apply them as commands (and so as events).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
+from typing import Any
 
 from .commands import (
     Abandon,
@@ -167,7 +169,7 @@ def hide_hand(rec: Recorder, cmd: HideHand) -> None:
     rec.emit(HandHidden(cmd.seat))
 
 
-HANDLERS = {
+HANDLERS: dict[type, Callable[[Recorder, Any], None]] = {
     Disconnect: disconnect,
     Reconnect: reconnect,
     Pause: pause,

@@ -6,9 +6,12 @@ In the style of scalachess's ``Variant``: the generic core (``table.py``, ``pres
 presence; everything a game decides — its deck and deal layout, its commands and events, how
 they are handled and folded, what may be played, what a seat sees, the public history, when the
 match is won — is asked of ``state.variant``, a ``Rules``, which declares the JSON it builds
-for a seat in its ``shapes`` (``shapes.py``). A variant lives in ``variants/<name>/`` and is
-registered with :func:`register`; the built-in ones are registered by ``variants/__init__.py``.
-A test may register its own (a toy variant) without touching the core.
+for a seat in its ``shapes`` (``shapes.py``). A variant lives in ``variants/<name>/``; the
+registry (``registry.py``) holds the ones in play; a test may register its own (a toy game)
+without touching the core.
+
+A variant's codec tables and its fold are built from its own declarations, by the variant
+(``codec``, ``fold``): registering it changes no table of the core.
 """
 
 from __future__ import annotations
@@ -16,46 +19,62 @@ from __future__ import annotations
 import abc
 from collections.abc import Callable, Mapping
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, ClassVar
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from . import codec
 from .cards import Card
-from .codec import JSON
-from .errors import RuleViolation, echo
+from .codec import JSON, Codec
 from .shapes import Shapes
+from .state import Deal, MatchState, copy_with
+from .stats import LOST, VOID, WON, Stat
+from .table_fold import TABLE_EVOLVERS, Evolver
 
 if TYPE_CHECKING:
     from .commands import Command
     from .events import DealEnded, DealStarted, Event, MatchEnded
     from .recorder import Recorder
-    from .state import Deal, MatchState
 
-Handler = Callable[["Recorder", Any], None]
-Evolver = Callable[["MatchState", Any], "MatchState"]
+# command type -> handler(rules, recorder, command): records the command's events or raises
+Handler = Callable[[Any, "Recorder", Any], None]
+# event type -> evolver(deal, event) -> deal: a deal's play changes only the deal
+DealEvolver = Callable[[Any, Any], Any]
 
-# A seat's result in a finished match, for settlement, ratings and stats.
-WON, LOST, VOID = "won", "lost", "void"
+__all__ = ["LOST", "VOID", "WON", "DealEvolver", "Handler", "Rules", "Stat"]
 
 
-class Rules(abc.ABC):
-    """What one variant decides. Subclasses set the class attributes and implement the abstract
-    methods (a subclass missing one cannot be instantiated, so never registered); the others
-    have defaults for two-seat games.
+class Rules[D: Deal](abc.ABC):
+    """What one variant decides, over its own deal state ``D`` (made by ``new_deal``).
+    Subclasses set the class attributes and implement the abstract methods (a subclass missing
+    one cannot be instantiated, so never registered); the others have defaults for two-seat
+    games.
 
     Every method is pure: it reads the state it is given and returns data.
     """
 
     name: ClassVar[str]
+    # the game's name as players read it, by language ("hu", "en"): the games' list, the
+    # leaderboard's tabs
+    labels: ClassVar[Mapping[str, str]] = {}
+    # whether the club plays it ranked (rated, for coins, with a monthly tournament): a
+    # declaration, never inferred from the seats
+    ranked: ClassVar[bool] = False
+    # the numbers a player's stats add up from its seats' tallies (``tally``), besides the games,
+    # wins, losses and games left that every game counts (``stats.py``)
+    stats: ClassVar[tuple[Stat, ...]] = ()
     seats: ClassVar[int]
     deck: ClassVar[tuple[Card, ...]]  # the variant's cards, canonical order
     targets: ClassVar[tuple[int, ...]]  # allowed match targets; the first is the default
     commands: ClassVar[tuple[type, ...]]  # what a seat may send inside a deal
     events: ClassVar[tuple[type, ...]]  # the events of a deal's play
-    handlers: ClassVar[Mapping[type, Handler]]  # command type -> handler(recorder, command)
-    evolvers: ClassVar[Mapping[type, Evolver]]  # event type -> evolver(state, event) -> state
-    fold: Mapping[type, Evolver]  # the table's evolvers and the variant's, set by ``register``
-    upcasters: ClassVar[Mapping[tuple[str, int], Callable[[JSON], JSON]]] = {}
+    handlers: ClassVar[Mapping[type, Handler]]  # command -> handler(rules, recorder, command)
+    evolvers: ClassVar[Mapping[type, DealEvolver]]  # event type -> evolver(deal, event) -> deal
+    # commands only the service sends (a variant's own deadlines), known to the codec: they are
+    # stored with the events they caused, and never accepted from a client
+    service_commands: ClassVar[tuple[type, ...]] = ()
     deal_end_reasons: ClassVar[tuple[str, ...]]
+    # the codes of the RuleViolations the variant's own rules raise, with what they mean (the
+    # core's are ``errors.CODES``); the product lists them all (``registry.rule_codes``)
+    codes: ClassVar[Mapping[str, str]] = {}
     shapes: ClassVar[Shapes]  # what deal_view, history and redact build, declared (shapes.py)
     # A player who resigns, leaves or loses technically hands its seat to the computer and the
     # others play on (``SeatTakenOver``), instead of ending the match (four seats).
@@ -66,6 +85,38 @@ class Rules(abc.ABC):
     def __repr__(self) -> str:
         return f"<Rules {self.name}>"
 
+    def label(self, language: str) -> str:
+        """The game's name in ``language`` ("hu", "hu-HU", "en" …): its declared label, else the
+        English one, else its wire name."""
+        labels = self.labels
+        return (
+            labels.get(language.split("-", maxsplit=1)[0].lower()) or labels.get("en") or self.name
+        )
+
+    @cached_property
+    def codec(self) -> Codec:
+        """The wire shapes of the variant's commands and events."""
+        return Codec((*self.commands, *self.service_commands), self.events)
+
+    @cached_property
+    def fold(self) -> Mapping[type, Evolver]:
+        """Event type -> evolver for a match of this variant: the table's, and the variant's
+        own, each applied to the match's deal."""
+        return {**TABLE_EVOLVERS, **{cls: self._on_deal(e) for cls, e in self.evolvers.items()}}
+
+    def _on_deal(self, evolver: Callable[[D, Any], D]) -> Evolver:
+        def evolve(state: MatchState, event: Any) -> MatchState:
+            return copy_with(state, deal=evolver(self.deal_of(state), event))
+
+        return evolve
+
+    def deal_of(self, state: MatchState) -> D:
+        """The deal of ``state``, a match of this variant: a deal this variant made (its
+        ``new_deal``) and its own evolvers changed, so of its deal type. The one place where
+        the core's ``Deal`` is known as the variant's own (no handler or view narrows it)."""
+        assert state.deal is not None, "no deal has been dealt"
+        return cast(D, state.deal)
+
     def match_target(self, chosen: int | None) -> int:
         """The game points a match made with ``chosen`` is played to (``None``: the default).
         Whether the variant plays to it is checked when the match starts."""
@@ -74,7 +125,7 @@ class Rules(abc.ABC):
     # --- the deal ------------------------------------------------------------------------
 
     @abc.abstractmethod
-    def new_deal(self, event: DealStarted, previous: Deal | None = None) -> Deal:
+    def new_deal(self, event: DealStarted, previous: D | None = None) -> D:
         """The deal state right after ``event``: the cards laid out from its deck order.
         ``previous`` is the match's deal before it (None for the first deal), for what a
         variant carries from one deal to the next (``sixty-six``: the bonus of drawn deals)."""
@@ -90,7 +141,7 @@ class Rules(abc.ABC):
         """The deal commands ``seat`` may send now (the table adds leaving and resigning)."""
 
     @abc.abstractmethod
-    def may_leave(self, deal: Deal) -> bool:
+    def may_leave(self, deal: D) -> bool:
         """Whether a seat may still leave the table during ``deal`` (before its first card)."""
 
     def display_order(self, command: Command) -> tuple[int, Any]:
@@ -146,7 +197,7 @@ class Rules(abc.ABC):
     # --- what the property tests hold every variant to -----------------------------------
 
     @abc.abstractmethod
-    def whereabouts(self, deal: Deal) -> dict[str, tuple[Card, ...]]:
+    def whereabouts(self, deal: D) -> dict[str, tuple[Card, ...]]:
         """Every card of ``deal`` by where it lies (hands, talon, table, won tricks …): the
         places together hold the deck, each card once."""
 
@@ -154,47 +205,3 @@ class Rules(abc.ABC):
     def secret(self, state: MatchState, seat: int) -> frozenset[Card]:
         """The cards whose place ``seat`` may not know now (other hands, the talon …), less
         those it saw face up. No view, history, event or error shown to it names one."""
-
-
-VARIANTS: dict[str, Rules] = {}
-
-
-def register(rules: Rules) -> Rules:
-    """Make ``rules`` a variant the engine plays (its commands and events known to the codec)."""
-    from .evolve import TABLE_EVOLVERS  # noqa: PLC0415 (evolve reads this module's registry)
-
-    for cls in rules.commands:
-        codec.register_command(cls)
-    for cls in rules.events:
-        codec.register_event(cls)
-    codec.UPCASTERS.update(rules.upcasters)
-    rules.fold = {**TABLE_EVOLVERS, **rules.evolvers}
-    VARIANTS[rules.name] = rules
-    return rules
-
-
-def unregister(name: str) -> None:
-    """Forget a variant (tests that registered a toy variant clean up with this), and the
-    command and event types that only it used: the codec and the schema know them no more."""
-    from .commands import TABLE_COMMANDS  # noqa: PLC0415 (the table's types stay known)
-    from .events import TABLE_EVENTS  # noqa: PLC0415
-
-    rules = VARIANTS.pop(name, None)
-    if rules is None:
-        return
-    kept = {*TABLE_COMMANDS, *TABLE_EVENTS}
-    for other in VARIANTS.values():
-        kept.update(other.commands, other.events)
-    codec.forget({*rules.commands, *rules.events} - kept)
-
-
-def variant_names() -> list[str]:
-    """The registered variants' names, sorted."""
-    return sorted(VARIANTS)
-
-
-def rules_for(name: str) -> Rules:
-    rules = VARIANTS.get(name)
-    if rules is None:
-        raise RuleViolation("unknown_variant", f"no such variant: {echo(name)}")
-    return rules

@@ -216,7 +216,7 @@ MATCH_RESULT = reshaped(
 )
 
 
-def deal_view(rules: Rules) -> JSON:
+def deal_view(rules: Rules[Any]) -> JSON:
     """``view_for``'s ``deal`` in a match of ``rules``: the variant's deal view, with the hands
     shown to the seat, named ``<Variant>DealView``."""
     shown = array(SHOWN_HAND, "the other players' hands shown to you right now (online play, 10 s)")
@@ -228,7 +228,7 @@ def deal_view(rules: Rules) -> JSON:
     )
 
 
-def action(variants: Iterable[Rules]) -> JSON:
+def action(variants: Iterable[Rules[Any]]) -> JSON:
     """A legal action (``view._action_json``): any command a seat may be offered, without its
     ``seat`` and the server's ``stand_in`` flag; a field of some types only says which."""
     classes: list[type] = []
@@ -257,7 +257,7 @@ def action(variants: Iterable[Rules]) -> JSON:
     )
 
 
-def match_view(variants: Iterable[Rules]) -> JSON:
+def match_view(variants: Iterable[Rules[Any]]) -> JSON:
     """``view_for(state, seat)`` (before the match starts: ``waiting_view``): one shape per
     variant, named ``<Variant>MatchView``, told apart by ``variant``. Each variant's has its own
     deal view and targets, and the same actions, presence and result."""
@@ -276,7 +276,7 @@ def match_view(variants: Iterable[Rules]) -> JSON:
     }
 
 
-def _variant_match_view(rules: Rules, actions: JSON) -> JSON:
+def _variant_match_view(rules: Rules[Any], actions: JSON) -> JSON:
     return obj(
         {
             "seat": INTEGER,
@@ -319,7 +319,7 @@ TABLE_REDACTED = {
 }
 
 
-def deal_end_reasons(variants: Iterable[Rules]) -> JSON:
+def deal_end_reasons(variants: Iterable[Rules[Any]]) -> JSON:
     """The reasons a deal may end with, in any variant (``Rules.deal_end_reasons``)."""
     reasons: list[str] = []
     for rules in variants:
@@ -327,7 +327,7 @@ def deal_end_reasons(variants: Iterable[Rules]) -> JSON:
     return enum("DealEndReasonEnum", reasons)
 
 
-def event(variants: Iterable[Rules]) -> JSON:
+def event(variants: Iterable[Rules[Any]]) -> JSON:
     """An event as ``redact_event`` gives it to a seat: one schema per event type, named
     ``<Class>Event``, told apart by ``type``."""
     variants = list(variants)
@@ -353,7 +353,7 @@ def event(variants: Iterable[Rules]) -> JSON:
     }
 
 
-def declarations(variants: Iterable[Rules]) -> list[JSON]:
+def declarations(variants: Iterable[Rules[Any]]) -> list[JSON]:
     """Every declared shape that leaves the engine for a seat, named: ``MatchView`` (with the
     deal view, the actions, the result), ``PresenceView`` and ``Event``."""
     variants = list(variants)

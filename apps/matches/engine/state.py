@@ -36,14 +36,20 @@ class Deal(Protocol):
     """What the table and presence rules read of any variant's deal state (the rest is the
     variant's own: ``variants/<name>/state.py``)."""
 
-    number: int
-    dealer: int
-    deck: tuple[Card, ...]  # secret until the deal ends
-    salt: str  # secret until the deal ends
-    commitment: str
-    hands: tuple[tuple[Card, ...], ...]
-    result: DealEnded | None
-
+    @property
+    def number(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def deck(self) -> tuple[Card, ...]: ...  # secret until the deal ends
+    @property
+    def salt(self) -> str: ...  # secret until the deal ends
+    @property
+    def commitment(self) -> str: ...
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def result(self) -> DealEnded | None: ...
     @property
     def over(self) -> bool: ...
 
@@ -66,7 +72,7 @@ class Shown:
 
 @dataclass(frozen=True)
 class MatchState:
-    variant: Rules | None = None
+    variant: Rules[Any] | None = None
     target: int = 0
     first_dealer: int = 0
     scores: tuple[int, ...] = ()

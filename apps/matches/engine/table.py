@@ -4,6 +4,9 @@ everyone abandoning."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from .commands import Abandon, DealCards, Leave, Resign, StartMatch, TechnicalLoss
 from .errors import RuleViolation
 from .events import (
@@ -16,7 +19,7 @@ from .events import (
 )
 from .fairness import commitment, is_valid_salt
 from .recorder import Recorder
-from .rules import rules_for
+from .registry import rules_for
 from .state import MatchState
 
 
@@ -27,7 +30,7 @@ def require_running(state: MatchState) -> None:
         raise RuleViolation("match_over", "the match has ended")
 
 
-def require_seat(state: MatchState, seat: int) -> None:
+def require_seat(state: MatchState, seat: object) -> None:
     if not (isinstance(seat, int) and 0 <= seat < state.seats):
         raise RuleViolation("invalid_seat", "no such seat at this table")
 
@@ -149,7 +152,7 @@ def abandon(rec: Recorder, cmd: Abandon) -> None:
     end_match(rec, None, "abandoned")
 
 
-HANDLERS = {
+HANDLERS: dict[type, Callable[[Recorder, Any], None]] = {
     StartMatch: start_match,
     DealCards: deal_cards,
     Resign: resign,

@@ -65,7 +65,7 @@ def view_for(
     return view
 
 
-def waiting_view(rules: Rules, target: int | None, seat: int | None) -> JSON:
+def waiting_view(rules: Rules[Any], target: int | None, seat: int | None) -> JSON:
     """The view of a match made but not started yet (a room waiting for its players): the
     empty match's view, with the variant and target it was made with (the engine learns them
     only when it starts)."""
@@ -135,7 +135,7 @@ def history_for(state: MatchState, seat: int | None) -> JSON | None:
 
 
 def redact_event(
-    event: Event, *, seat: int | None, variant: Rules, current: MatchState | None = None
+    event: Event, *, seat: int | None, variant: Rules[Any], current: MatchState | None = None
 ) -> JSON:
     """``event`` as ``seat`` may see it (``seat=None``: someone with no hand).
 

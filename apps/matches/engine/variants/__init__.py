@@ -1,12 +1,13 @@
-"""The variants the club plays, registered in one list. A new variant is a package here with a
-``Rules`` subclass, added to ``BUILT_IN``."""
+"""The variants the club plays, declared to the registry in one list. A new variant is a
+package here with a ``Rules`` subclass, added to ``BUILT_IN``; the registry makes each on first
+use, with the options the product configured (``registry.configure``)."""
 
-from ..rules import Rules, register
+from ..registry import declare
 from .klub import KlubRules
 from .partnership import PartnershipRules
 from .sixty_six import SixtySixRules
 
-BUILT_IN: tuple[Rules, ...] = (KlubRules(), SixtySixRules(), PartnershipRules())
+BUILT_IN = (KlubRules, SixtySixRules, PartnershipRules)
 
 for _rules in BUILT_IN:
-    register(_rules)
+    declare(_rules.name, _rules)

@@ -58,6 +58,7 @@ export const api = {
   del: (path) => call("DELETE", v1(path)),
 
   me: () => call("GET", v1("me/")),
+  games: () => call("GET", v1("games/")),
   guest: (displayName) => call("POST", v1("guests/"), displayName ? { display_name: displayName } : {}),
   match: (id) => call("GET", v1(`matches/${id}/`)),
   matches: (limit = 10) => call("GET", v1(`matches/?limit=${limit}&offset=0`)),

@@ -7,10 +7,6 @@ import { LANG, problemText, t } from "./i18n.js";
 import { LiveSocket } from "./socket.js";
 import { Table } from "./table.js";
 
-const STRENGTHS = ["beginner", "club", "strong", "expert"];
-const VARIANTS = ["klub", "sixty-six", "partnership"];
-// Ranked play pairs two players: the two-seat games only.
-const RANKED_VARIANTS = ["klub", "sixty-six"];
 const STAKES = [20, 50, 100, 200, 500, 1000];
 
 const root = document.getElementById("app");
@@ -112,6 +108,8 @@ function header() {
 
 async function homeScreen() {
   header();
+  // the games' lists are filled before the page is shown (a click never finds them empty)
+  await games().catch(() => null);
   const registered = me && !me.is_guest;
   const page = h(
     "div.home",
@@ -139,37 +137,77 @@ function failure(node, error) {
   replace(node, problemText(error));
 }
 
-// The game and, for sixty-six, the match target (7 or 11 game points): the same choice for a
-// match against Kati, a room and (two-seat games only) ranked play.
-function gameChoice(prefix, offered = VARIANTS) {
-  const targets = h("select", { id: `${prefix}-target` },
-    [7, 11].map((n) => h("option", { value: n }, t("target_points", { points: n }))));
+// The games the server plays (GET /api/v1/games/: each variant's declaration), asked once:
+// every list of games, targets and Kati's levels is made from it, none is written here.
+let catalogue = null;
+function games() {
+  catalogue ??= api.games();
+  return catalogue;
+}
+
+// A game's name: the client's own words for it when it has them (with the cards and the
+// target), else the name its variant declares in the page's language.
+function gameName(game) {
+  const key = `variant_${game.variant}`;
+  const text = t(key);
+  return text === key ? (game.labels[LANG] ?? game.labels.en ?? game.variant) : text;
+}
+
+// The game and, where it may be played to more than one target, the match target: the same
+// choice for a match against Kati (the games she plays), a room and ranked play (the ranked
+// games). ``offered`` picks the games from the catalogue; ``onGame`` hears the chosen one.
+function gameChoice(prefix, offered = () => true, onGame = () => {}) {
+  const targets = h("select", { id: `${prefix}-target` });
   const targetLabel = h("label", { for: `${prefix}-target` }, t("target"));
-  const variants = h("select", { id: `${prefix}-variant` },
-    offered.map((v) => h("option", { value: v }, t(`variant_${v}`))));
+  const variants = h("select", { id: `${prefix}-variant` });
+  let byName = new Map();
+  const chosen = () => byName.get(variants.value);
   const sync = () => {
-    targets.hidden = targetLabel.hidden = variants.value !== "sixty-six";
+    const game = chosen();
+    const several = Boolean(game) && game.targets.length > 1;
+    if (several) {
+      replace(targets, ...game.targets.map((n) =>
+        h("option", { value: n, selected: n === game.default_target }, t("target_points", { points: n }))));
+    }
+    targets.hidden = targetLabel.hidden = !several;
+    if (game) onGame(game);
   };
   variants.addEventListener("change", sync);
-  sync();
+  targets.hidden = targetLabel.hidden = true;
+  const ready = games().then((all) => {
+    const listed = all.filter(offered);
+    byName = new Map(listed.map((game) => [game.variant, game]));
+    replace(variants, ...listed.map((game) => h("option", { value: game.variant }, gameName(game))));
+    sync();
+  }).catch(() => {});
   const node = h("div.game-choice", {},
     h("label", { for: `${prefix}-variant` }, t("variant")), variants, targetLabel, targets);
   return {
     node,
+    ready,
     variant: () => variants.value,
-    target: () => (variants.value === "sixty-six" ? Number(targets.value) : null),
+    target: () => (targets.hidden ? null : Number(targets.value)),
   };
 }
 
 function playKatiPanel() {
   const status = h("p.form-status", { role: "status" });
-  const game = gameChoice("kati");
+  const strengths = h("select", { id: "strength" });
+  // Kati's levels in the chosen game, weakest first (the catalogue's), the choice kept if it
+  // is one of them
+  const showLevels = (chosen) => {
+    const was = strengths.value;
+    replace(strengths, ...chosen.computer_levels.map((s) =>
+      h("option", { value: s, selected: s === was }, t(`strength_${s}`))));
+  };
+  const game = gameChoice("kati", (g) => g.computer_levels.length > 0, showLevels);
   const form = h(
     "form",
     {
       onsubmit: async (event) => {
         event.preventDefault();
         try {
+          await game.ready;
           const match = await api.computer(form.querySelector("#strength").value, game.variant(), game.target());
           navigate(`/m/${match.id}/`);
         } catch (error) {
@@ -179,7 +217,7 @@ function playKatiPanel() {
     },
     game.node,
     h("label", { for: "strength" }, t("strength")),
-    h("select", { id: "strength" }, STRENGTHS.map((s) => h("option", { value: s }, t(`strength_${s}`)))),
+    strengths,
     h("button.primary", { type: "submit" }, t("play_kati")),
     status,
   );
@@ -192,6 +230,7 @@ function friendsPanel(registered) {
   const create = h("button.primary", {
     onclick: async () => {
       try {
+        await game.ready;
         const room = await api.room(game.variant(), game.target());
         navigate(`/m/${room.id}/`);
       } catch (error) {
@@ -219,13 +258,14 @@ function friendsPanel(registered) {
 function rankedPanel(registered) {
   const status = h("p.form-status", { role: "status", "aria-live": "polite" });
   if (!registered) return panel(t("ranked"), h("p", {}, t("ranked_help")), h("p", {}, t("registered_only")));
-  const game = gameChoice("ranked", RANKED_VARIANTS);
+  const game = gameChoice("ranked", (g) => g.ranked);
   const form = h(
     "form",
     {
       onsubmit: async (event) => {
         event.preventDefault();
         try {
+          await game.ready;
           const stake = Number(form.querySelector("#stake").value);
           const answer = await api.ticket(stake, game.variant(), game.target());
           ticket = { id: answer.id, stake, since: Date.now() };

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ...cards import Card
+from ...tricks.events import CardPlayed, MarriageAnnounced, TrickTaken
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,35 +25,6 @@ class TalonClosed:
     type: ClassVar[str] = "talon_closed"
     schema_version: ClassVar[int] = 1
     seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class MarriageAnnounced:
-    type: ClassVar[str] = "marriage_announced"
-    schema_version: ClassVar[int] = 1
-    seat: int
-    suit: str
-    points: int
-
-
-@dataclass(frozen=True, slots=True)
-class CardPlayed:
-    """``stand_in``: the computer played it for a seat whose pause ran out (version 2; version 1
-    events, from before stand-ins existed, are upcast with ``stand_in`` false)."""
-
-    type: ClassVar[str] = "card_played"
-    schema_version: ClassVar[int] = 2
-    seat: int
-    card: Card
-    stand_in: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class TrickTaken:
-    type: ClassVar[str] = "trick_taken"
-    schema_version: ClassVar[int] = 1
-    seat: int
-    points: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,7 @@
 """The fold of a two-seat deal: its layout from the deck order, and an evolver per event of its
-play. Each evolver returns the match state with the deal replaced (``copy_with``)."""
+play. Each evolver returns the deal's successor (``copy_with``); the variant's fold puts it in
+the match state (``Rules.fold``). They are generic over the deal type, so that sixty-six's
+deal, klub's with more, folds through them as itself."""
 
 from __future__ import annotations
 
@@ -7,18 +9,12 @@ from typing import Any
 
 from ...cards import Card
 from ...events import DealStarted
-from ...rules import Evolver
-from ...state import MatchState, copy_with, replace_at
-from .events import (
-    CardDrawn,
-    CardPlayed,
-    DealSurrendered,
-    MarriageAnnounced,
-    TalonClosed,
-    TrickTaken,
-    TrumpExchanged,
-)
-from .state import KlubDeal, Trick
+from ...rules import DealEvolver
+from ...state import copy_with, replace_at
+from ...tricks.events import CardPlayed, MarriageAnnounced, TrickTaken
+from ...tricks.state import Trick
+from .events import CardDrawn, DealSurrendered, TalonClosed, TrumpExchanged
+from .state import KlubDeal
 
 Hands = tuple[tuple[Card, ...], ...]
 Layout = tuple[Hands, Card, tuple[Card, ...]]
@@ -70,29 +66,19 @@ def new_deal[D: KlubDeal](
     )
 
 
-def _with_deal(state: MatchState, **changes: Any) -> MatchState:
-    return copy_with(state, deal=copy_with(state.deal, **changes))
-
-
-def _trump_exchanged(state: MatchState, e: TrumpExchanged) -> MatchState:
-    deal = state.deal
-    assert deal is not None
+def _trump_exchanged[D: KlubDeal](deal: D, e: TrumpExchanged) -> D:
     hand = tuple(c for c in deal.hands[e.seat] if c is not e.card) + (e.taken,)
-    return _with_deal(state, hands=replace_at(deal.hands, e.seat, hand), trump_card=e.card)
+    return copy_with(deal, hands=replace_at(deal.hands, e.seat, hand), trump_card=e.card)
 
 
-def _talon_closed(state: MatchState, e: TalonClosed) -> MatchState:
-    deal = state.deal
-    assert deal is not None
+def _talon_closed[D: KlubDeal](deal: D, e: TalonClosed) -> D:
     snapshot = tuple((deal.points(s), deal.trick_count(s)) for s in range(deal.seats))
-    return _with_deal(state, closed_by=e.seat, closed_at=snapshot)
+    return copy_with(deal, closed_by=e.seat, closed_at=snapshot)
 
 
-def _marriage_announced(state: MatchState, e: MarriageAnnounced) -> MatchState:
-    deal = state.deal
-    assert deal is not None
-    return _with_deal(
-        state,
+def _marriage_announced[D: KlubDeal](deal: D, e: MarriageAnnounced) -> D:
+    return copy_with(
+        deal,
         marriages=replace_at(deal.marriages, e.seat, deal.marriages[e.seat] + (e.suit,)),
         marriage_points=replace_at(
             deal.marriage_points, e.seat, deal.marriage_points[e.seat] + e.points
@@ -100,25 +86,21 @@ def _marriage_announced(state: MatchState, e: MarriageAnnounced) -> MatchState:
     )
 
 
-def _card_played(state: MatchState, e: CardPlayed) -> MatchState:
-    deal = state.deal
-    assert deal is not None
+def _card_played[D: KlubDeal](deal: D, e: CardPlayed) -> D:
     hand = deal.hands[e.seat]
     i = hand.index(e.card)
-    return _with_deal(
-        state,
+    return copy_with(
+        deal,
         hands=replace_at(deal.hands, e.seat, hand[:i] + hand[i + 1 :]),
         table=deal.table + (e.card,),
         turn=(e.seat + 1) % len(deal.hands),
     )
 
 
-def _trick_taken(state: MatchState, e: TrickTaken) -> MatchState:
-    deal = state.deal
-    assert deal is not None
+def _trick_taken[D: KlubDeal](deal: D, e: TrickTaken) -> D:
     w = e.seat
-    return _with_deal(
-        state,
+    return copy_with(
+        deal,
         tricks=deal.tricks + (Trick(deal.leader, deal.table, w),),
         won=replace_at(deal.won, w, deal.won[w] + deal.table),
         card_points=replace_at(deal.card_points, w, deal.card_points[w] + e.points),
@@ -128,20 +110,18 @@ def _trick_taken(state: MatchState, e: TrickTaken) -> MatchState:
     )
 
 
-def _card_drawn(state: MatchState, e: CardDrawn) -> MatchState:
-    deal = state.deal
-    assert deal is not None
+def _card_drawn[D: KlubDeal](deal: D, e: CardDrawn) -> D:
     hands = replace_at(deal.hands, e.seat, deal.hands[e.seat] + (e.card,))
     if e.face_up:
-        return _with_deal(state, hands=hands, trump_card_taken=True)
-    return _with_deal(state, hands=hands, talon=deal.talon[1:])
+        return copy_with(deal, hands=hands, trump_card_taken=True)
+    return copy_with(deal, hands=hands, talon=deal.talon[1:])
 
 
-def _deal_surrendered(state: MatchState, e: DealSurrendered) -> MatchState:
-    return _with_deal(state, surrendered_by=e.seat)
+def _deal_surrendered[D: KlubDeal](deal: D, e: DealSurrendered) -> D:
+    return copy_with(deal, surrendered_by=e.seat)
 
 
-EVOLVERS: dict[type, Evolver] = {
+EVOLVERS: dict[type, DealEvolver] = {
     TrumpExchanged: _trump_exchanged,
     TalonClosed: _talon_closed,
     MarriageAnnounced: _marriage_announced,

@@ -70,9 +70,9 @@ def _holder(deal: KlubDeal, c: object) -> int:
     """The seat that held card ``c`` (in hand now, or played it in a trick or on the table)."""
     for t in deal.tricks:
         if c in t.cards:
-            return (t.leader + t.cards.index(c)) % deal.seats  # type: ignore[arg-type]
+            return (t.leader + t.cards.index(c)) % deal.seats
     if c in deal.table:
-        return (deal.leader + deal.table.index(c)) % deal.seats  # type: ignore[arg-type]
+        return (deal.leader + deal.table.index(c)) % deal.seats
     return next(s for s in range(deal.seats) if c in deal.hands[s])
 
 

@@ -8,13 +8,12 @@ from typing import TYPE_CHECKING
 from ...cards import Card
 from ...commands import Command
 from ...errors import RuleViolation
-from ...state import MatchState
 from ...tricks import refusal, strict_follows
 from .commands import CloseTalon, ExchangeTrump, PlayCard, Surrender
 from .state import KlubDeal
 
 if TYPE_CHECKING:
-    from .rules import KlubRules
+    from .rules import TwoSeatRules
 
 
 def playable(deal: KlubDeal, seat: int) -> tuple[Card, ...]:
@@ -71,11 +70,9 @@ def no_card_played(deal: KlubDeal) -> bool:
     return not deal.tricks and not deal.table
 
 
-def deal_actions(state: MatchState, seat: int, rules: KlubRules) -> list[Command]:
+def deal_actions[D: KlubDeal](deal: D, seat: int, rules: TwoSeatRules[D]) -> list[Command]:
     """Every deal command ``seat`` may send now (surrender listed with its confirmation);
-    ``rules`` says when the trump card may be exchanged (``KlubRules.exchange_error``)."""
-    deal = state.deal
-    assert isinstance(deal, KlubDeal)
+    ``rules`` says when the trump card may be exchanged (``TwoSeatRules.exchange_error``)."""
     actions: list[Command] = []
     if deal.turn == seat:
         if not deal.table:

@@ -7,29 +7,22 @@ marriages and automatic 66, drawing, the last-trick rule and surrender.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from ...cards import card, marriage_partner
 from ...errors import RuleViolation
 from ...recorder import Recorder
 from ...table import end_deal
 from ...tricks import trick_winner
+from ...tricks.events import CardPlayed, MarriageAnnounced, TrickTaken
 from .commands import CloseTalon, ExchangeTrump, PlayCard, Surrender
-from .events import (
-    CardDrawn,
-    CardPlayed,
-    DealSurrendered,
-    MarriageAnnounced,
-    TalonClosed,
-    TrickTaken,
-    TrumpExchanged,
-)
+from .events import CardDrawn, DealSurrendered, TalonClosed, TrumpExchanged
 from .legal import check_play, close_error
 from .scoring import LAST_TRICK, WINNING_SCORE, by_loser_state, for_failed_close
 from .state import KlubDeal
 
 if TYPE_CHECKING:
-    from .rules import KlubRules
+    from .rules import TwoSeatRules
 
 MARRIAGE_POINTS = 20
 TRUMP_MARRIAGE_POINTS = 40
@@ -39,32 +32,23 @@ def opponent(seat: int) -> int:
     return 1 - seat
 
 
-def _deal(rec: Recorder) -> KlubDeal:
-    return cast(KlubDeal, rec.state.deal)
-
-
-def _rules(rec: Recorder) -> KlubRules:
-    return cast("KlubRules", rec.state.variant)
-
-
-def exchange_trump(rec: Recorder, cmd: ExchangeTrump) -> None:
-    deal = _deal(rec)
-    rules = _rules(rec)
+def exchange_trump[D: KlubDeal](rules: TwoSeatRules[D], rec: Recorder, cmd: ExchangeTrump) -> None:
+    deal = rules.deal_of(rec.state)
     error = rules.exchange_error(deal, cmd.seat)
     if error is not None:
         raise error
     rec.emit(TrumpExchanged(cmd.seat, card(deal.trump + rules.exchange_rank), deal.trump_card))
 
 
-def close_talon(rec: Recorder, cmd: CloseTalon) -> None:
-    error = close_error(_deal(rec), cmd.seat)
+def close_talon[D: KlubDeal](rules: TwoSeatRules[D], rec: Recorder, cmd: CloseTalon) -> None:
+    error = close_error(rules.deal_of(rec.state), cmd.seat)
     if error is not None:
         raise error
     rec.emit(TalonClosed(cmd.seat))
 
 
-def play_card(rec: Recorder, cmd: PlayCard) -> None:
-    deal = _deal(rec)
+def play_card[D: KlubDeal](rules: TwoSeatRules[D], rec: Recorder, cmd: PlayCard) -> None:
+    deal = rules.deal_of(rec.state)
     seat, played = cmd.seat, cmd.card
     if deal.turn != seat:
         raise RuleViolation("not_your_turn", "it is not your turn")
@@ -75,51 +59,51 @@ def play_card(rec: Recorder, cmd: PlayCard) -> None:
             trump = played.suit == deal.trump
             points = TRUMP_MARRIAGE_POINTS if trump else MARRIAGE_POINTS
             rec.emit(MarriageAnnounced(seat, played.suit, points))
-            if _rules(rec).ends_on_score(rec, seat):  # klub's "gyors 40": before the card
+            if rules.ends_on_score(rec, seat):  # klub's "gyors 40": before the card
                 return
         rec.emit(CardPlayed(seat, played, cmd.stand_in))
         return
     rec.emit(CardPlayed(seat, played, cmd.stand_in))
-    deal = _deal(rec)
+    deal = rules.deal_of(rec.state)
     if len(deal.table) < deal.seats:
         return
     winner = trick_winner(deal.leader, deal.table, deal.trump, deal.seats)
     rec.emit(TrickTaken(winner, sum(c.points for c in deal.table)))
-    rules = _rules(rec)
     if rules.ends_on_score(rec, winner):
         return
-    _draw(rec, winner)
-    if not any(_deal(rec).hands):
+    _draw(rules, rec, winner)
+    if not any(rules.deal_of(rec.state).hands):
         rules.after_last_trick(rec, winner)
 
 
-def surrender(rec: Recorder, cmd: Surrender) -> None:
+def surrender[D: KlubDeal](rules: TwoSeatRules[D], rec: Recorder, cmd: Surrender) -> None:
     if not cmd.confirm:
         raise RuleViolation("confirmation_required", "confirm that you give up this deal")
-    deal = _deal(rec)
+    deal = rules.deal_of(rec.state)
     seat = cmd.seat
     game_points = by_loser_state(deal.points(seat), deal.trick_count(seat))
     rec.emit(DealSurrendered(seat))
     end_deal(rec, opponent(seat), game_points, "surrendered")
 
 
-def _draw(rec: Recorder, winner: int) -> None:
+def _draw[D: KlubDeal](rules: TwoSeatRules[D], rec: Recorder, winner: int) -> None:
     """After a trick, while the talon is open: the winner draws first, then the loser; the one
     who finds no face-down card left takes the trump card."""
-    if not _deal(rec).can_draw:
+    if not rules.deal_of(rec.state).can_draw:
         return
-    for i in range(_deal(rec).seats):
-        seat = (winner + i) % _deal(rec).seats
-        deal = _deal(rec)
+    seats = rules.seats
+    for i in range(seats):
+        seat = (winner + i) % seats
+        deal = rules.deal_of(rec.state)
         if deal.talon:
             rec.emit(CardDrawn(seat, deal.talon[0], face_up=False))
         else:
             rec.emit(CardDrawn(seat, deal.trump_card, face_up=True))
 
 
-def ended_at_66(rec: Recorder, seat: int) -> bool:
+def ended_at_66[D: KlubDeal](rules: TwoSeatRules[D], rec: Recorder, seat: int) -> bool:
     """End the deal if ``seat`` has a trick and 66 points; return whether it ended."""
-    deal = _deal(rec)
+    deal = rules.deal_of(rec.state)
     if deal.trick_count(seat) == 0 or deal.points(seat) < WINNING_SCORE:
         return False
     other = opponent(seat)
@@ -132,19 +116,21 @@ def ended_at_66(rec: Recorder, seat: int) -> bool:
         points_then, tricks_then = deal.closed_at[other]
         end_deal(rec, seat, by_loser_state(points_then, tricks_then), "close_succeeded")
     else:
-        _end_with_failed_close(rec)
+        _end_with_failed_close(deal, rec)
     return True
 
 
-def end_with_last_trick(rec: Recorder, last_winner: int) -> None:
-    if _deal(rec).closed_by is None:
+def end_with_last_trick[D: KlubDeal](
+    rules: TwoSeatRules[D], rec: Recorder, last_winner: int
+) -> None:
+    deal = rules.deal_of(rec.state)
+    if deal.closed_by is None:
         end_deal(rec, last_winner, LAST_TRICK, "last_trick")
     else:
-        _end_with_failed_close(rec)
+        _end_with_failed_close(deal, rec)
 
 
-def _end_with_failed_close(rec: Recorder) -> None:
-    deal = _deal(rec)
+def _end_with_failed_close(deal: KlubDeal, rec: Recorder) -> None:
     assert deal.closed_by is not None and deal.closed_at is not None
     other = opponent(deal.closed_by)
     _, tricks_then = deal.closed_at[other]

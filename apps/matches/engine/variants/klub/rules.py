@@ -1,7 +1,12 @@
-"""``KlubRules``: the two-seat game of rules §2 behind the ``Rules`` seam."""
+"""``KlubRules``: the two-seat game of rules §2 behind the ``Rules`` seam.
+
+``TwoSeatRules`` is klub's rules over any deal state like klub's (``KlubDeal`` or a subclass):
+``sixty-six`` is one of them with its own deal state, answering klub's narrow seam
+(``exchange_error``, ``ends_on_score``, ``after_last_trick``) its own way."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ...cards import DECK_20, Card
@@ -11,9 +16,11 @@ from ...errors import RuleViolation
 from ...events import DealEnded, DealStarted, Event, MatchEnded
 from ...recorder import Recorder
 from ...rules import Rules
-from ...state import Deal, MatchState
+from ...state import MatchState
+from ...tricks.errors import TRICK_CODES
 from . import play, view
 from .commands import COMMANDS, CloseTalon, ExchangeTrump, PlayCard, Surrender
+from .errors import CODES as KLUB_CODES
 from .events import DEAL_END_REASONS, EVENTS
 from .evolve import EVOLVERS, Layout, layout, new_deal
 from .history import history
@@ -22,20 +29,15 @@ from .shapes import SHAPES
 from .state import KlubDeal
 
 
-def _card_played_v1(payload: JSON) -> JSON:
-    """Version 2 added ``stand_in``; every earlier card was played by its own player."""
-    return {**payload, "schema_version": 2, "stand_in": False}
+class TwoSeatRules[D: KlubDeal](Rules[D]):
+    """Klub's rules over a deal state ``D`` like klub's: two seats, 20 cards, 5 each, the trump
+    jack exchanges, play to 7 game points (a subclass changes what differs)."""
 
-
-class KlubRules(Rules):
-    """Two seats, 20 cards, 5 each, the trump jack exchanges, play to 7 game points."""
-
-    name = "klub"
     seats = 2
     deck = DECK_20
     hand_size = 5
     exchange_rank = "U"  # the trump card of this rank exchanges for the face-up trump card
-    targets = (7,)
+    targets: ClassVar[tuple[int, ...]] = (7,)
     commands = COMMANDS
     events = EVENTS
     handlers: ClassVar = {
@@ -45,8 +47,8 @@ class KlubRules(Rules):
         Surrender: play.surrender,
     }
     evolvers = EVOLVERS
-    upcasters: ClassVar = {("card_played", 1): _card_played_v1}
-    deal_end_reasons = DEAL_END_REASONS
+    deal_end_reasons: ClassVar[tuple[str, ...]] = DEAL_END_REASONS
+    codes: ClassVar[Mapping[str, str]] = {**TRICK_CODES, **KLUB_CODES}
     shapes = SHAPES
 
     def layout(self, deck: tuple[Card, ...], dealer: int) -> Layout:
@@ -60,19 +62,15 @@ class KlubRules(Rules):
 
     # --- the deal ------------------------------------------------------------------------
 
-    def new_deal(self, event: DealStarted, previous: Deal | None = None) -> KlubDeal:
-        return new_deal(event, *self.layout(event.deck, event.dealer))
-
     def actors(self, state: MatchState) -> tuple[int, ...]:
-        deal = state.deal
-        if deal is None or deal.over:
+        if state.deal is None or state.deal.over:
             return ()
-        return (deal.turn,)  # type: ignore[attr-defined]
+        return (self.deal_of(state).turn,)
 
     def deal_actions(self, state: MatchState, seat: int) -> list[Command]:
-        return deal_actions(state, seat, self)
+        return deal_actions(self.deal_of(state), seat, self)
 
-    def may_leave(self, deal: Any) -> bool:
+    def may_leave(self, deal: D) -> bool:
         return no_card_played(deal)
 
     def display_order(self, command: Command) -> tuple[int, Any]:
@@ -80,7 +78,7 @@ class KlubRules(Rules):
 
     # --- the timing seam of the two-seat deal rules (``play.py`` asks these) --------------
 
-    def exchange_error(self, deal: KlubDeal, seat: int) -> RuleViolation | None:
+    def exchange_error(self, deal: D, seat: int) -> RuleViolation | None:
         """Why ``seat`` may not exchange the trump card now (klub: on any lead, holding the
         trump jack, while a face-down card is left), or None if it may."""
         return exchange_error(deal, seat, self.exchange_rank)
@@ -89,12 +87,12 @@ class KlubRules(Rules):
         """Called when ``seat``'s score grew (it took a trick, or announced a marriage): end
         the deal if the score decides it now, and say whether it ended. Klub: 66 with a trick
         ends the deal at once."""
-        return play.ended_at_66(rec, seat)
+        return play.ended_at_66(self, rec, seat)
 
     def after_last_trick(self, rec: Recorder, winner: int) -> None:
         """Called when every card is played, ``winner`` having taken the last trick. Klub: the
         deal ends (the last-trick rule, or a failed close)."""
-        play.end_with_last_trick(rec, winner)
+        play.end_with_last_trick(self, rec, winner)
 
     # --- the match -----------------------------------------------------------------------
 
@@ -117,14 +115,12 @@ class KlubRules(Rules):
     # --- what a seat sees ----------------------------------------------------------------
 
     def deal_view(self, state: MatchState, seat: int | None) -> JSON:
-        deal = state.deal
-        assert isinstance(deal, KlubDeal)
+        deal = self.deal_of(state)
         dealt = self.layout(deal.deck, deal.dealer) if deal.over else None
         return view.deal_view(deal, seat, dealt)
 
     def history(self, state: MatchState) -> JSON:
-        deal = state.deal
-        assert isinstance(deal, KlubDeal)
+        deal = self.deal_of(state)
         _, dealt_trump, _ = self.layout(deal.deck, deal.dealer)
         return history(deal, dealt_trump, self.drawing_tricks)
 
@@ -136,7 +132,7 @@ class KlubRules(Rules):
 
     # --- what the property tests hold every variant to -----------------------------------
 
-    def whereabouts(self, deal: Any) -> dict[str, tuple[Card, ...]]:
+    def whereabouts(self, deal: D) -> dict[str, tuple[Card, ...]]:
         places = {f"hand {seat}": hand for seat, hand in enumerate(deal.hands)}
         places |= {f"won {seat}": won for seat, won in enumerate(deal.won)}
         places["talon"] = deal.talon
@@ -145,11 +141,21 @@ class KlubRules(Rules):
         return places
 
     def secret(self, state: MatchState, seat: int) -> frozenset[Card]:
-        deal = state.deal
-        assert isinstance(deal, KlubDeal)
+        deal = self.deal_of(state)
         hidden = set(deal.talon)
         for other, hand in enumerate(deal.hands):
             if other != seat:
                 hidden.update(hand)
         _, dealt_trump, _ = self.layout(deal.deck, deal.dealer)
         return frozenset(hidden - {dealt_trump, deal.trump_card})  # both lay face up
+
+
+class KlubRules(TwoSeatRules[KlubDeal]):
+    """Klub: two seats, 20 cards, 5 each, the trump jack exchanges, play to 7 game points."""
+
+    name = "klub"
+    labels: ClassVar[Mapping[str, str]] = {"hu": "Klub", "en": "Klub"}
+    ranked = True
+
+    def new_deal(self, event: DealStarted, previous: KlubDeal | None = None) -> KlubDeal:
+        return new_deal(event, *self.layout(event.deck, event.dealer))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from ...cards import DECK_20, SUIT_NAMES, Card, code_schema
+from ...cards import DECK_20, Card, code_schema
 from ...codec import event_schema
 from ...events import DealStarted
 from ...shapes import (
@@ -29,13 +29,10 @@ from ...shapes import (
     obj,
     reshaped,
 )
+from ...tricks.shapes import ANY_CARD, PER_SEAT, SUIT
 from .events import DEAL_END_REASONS, CardDrawn
 
 PHASES = ("open", "closed", "exhausted", "over")  # view._phase
-
-SUIT = described(STRING, "suit code: " + ", ".join(f"{s} {n}" for s, n in SUIT_NAMES.items()))
-PER_SEAT = array(INTEGER, "per seat")
-ANY_CARD = code_schema()  # in the events, shared by every variant
 
 
 @dataclass(frozen=True)

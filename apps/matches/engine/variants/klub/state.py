@@ -6,15 +6,7 @@ from dataclasses import dataclass
 
 from ...cards import Card
 from ...events import DealEnded
-
-
-@dataclass(frozen=True)
-class Trick:
-    """A completed trick: ``cards`` in play order, the first led by ``leader``."""
-
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int
+from ...tricks.state import Trick
 
 
 @dataclass(frozen=True)

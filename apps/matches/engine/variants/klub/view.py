@@ -12,20 +12,11 @@ from typing import Any
 from ...cards import Card, codes, sorted_codes
 from ...codec import JSON, to_json
 from ...events import DealStarted
+from ...tricks.view import trick_json
 from .commands import CloseTalon, ExchangeTrump, PlayCard
 from .events import CardDrawn
 from .evolve import Layout
-from .state import KlubDeal, Trick
-
-
-def trick_json(trick: Trick, seats: int) -> JSON:
-    return {
-        "leader": trick.leader,
-        "cards": [
-            {"seat": (trick.leader + i) % seats, "card": c.code} for i, c in enumerate(trick.cards)
-        ],
-        "winner": trick.winner,
-    }
+from .state import KlubDeal
 
 
 def _phase(deal: KlubDeal) -> str:

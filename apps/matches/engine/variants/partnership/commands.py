@@ -11,9 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ... import codec
 from ...cards import Card
-from ..sixty_six.commands import DeclareEnough
+from ...tricks.commands import DeclareEnough
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +121,3 @@ COMMANDS: tuple[type, ...] = (
     ShowCards,
 )
 DUE_COMMANDS: tuple[type, ...] = (EndDoubling, EndClaim)
-
-for _cls in DUE_COMMANDS:  # stored with the events they caused, like the table's own
-    codec.register_command(_cls)

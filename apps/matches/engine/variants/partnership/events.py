@@ -9,8 +9,7 @@ from typing import ClassVar
 
 from ...cards import Card
 from ...events import MATCH_ENDED
-from ..klub.events import CardPlayed, MarriageAnnounced, TrickTaken
-from ..sixty_six.events import EnoughDeclared
+from ...tricks.events import CardPlayed, EnoughDeclared, MarriageAnnounced, TrickTaken
 
 
 @dataclass(frozen=True, slots=True)

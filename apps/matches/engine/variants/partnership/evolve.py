@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from ...cards import Card
 from ...events import DealStarted
-from ...rules import Evolver
-from ...state import MatchState, copy_with, replace_at
-from ..klub.events import CardPlayed, MarriageAnnounced, TrickTaken
-from ..klub.state import Trick
-from ..sixty_six.events import EnoughDeclared
+from ...rules import DealEvolver
+from ...state import copy_with, replace_at
+from ...tricks.events import CardPlayed, EnoughDeclared, MarriageAnnounced, TrickTaken
+from ...tricks.state import Trick
 from .events import (
     AllPassed,
     BiddingEnded,
@@ -75,98 +74,84 @@ def new_deal(e: DealStarted, previous: PartnershipDeal | None) -> PartnershipDea
     )
 
 
-def _deal(state: MatchState) -> PartnershipDeal:
-    deal = state.deal
-    assert isinstance(deal, PartnershipDeal)
-    return deal
+PD = PartnershipDeal
 
 
-def _with(state: MatchState, **changes: object) -> MatchState:
-    return copy_with(state, deal=copy_with(_deal(state), **changes))
-
-
-def _bid_made(state: MatchState, e: BidMade) -> MatchState:
-    deal = _deal(state)
+def _bid_made(deal: PD, e: BidMade) -> PD:
     call = Call(e.seat, e.card, e.durchmarsch)
-    return _with(state, calls=(*deal.calls, call), bid=call, passes=0, turn=(e.seat + 1) % SEATS)
+    return copy_with(deal, calls=(*deal.calls, call), bid=call, passes=0, turn=(e.seat + 1) % SEATS)
 
 
-def _passed(state: MatchState, e: Passed) -> MatchState:
-    deal = _deal(state)
-    return _with(
-        state,
+def _passed(deal: PD, e: Passed) -> PD:
+    return copy_with(
+        deal,
         calls=(*deal.calls, Call(e.seat, None)),
         passes=deal.passes + 1,
         turn=(e.seat + 1) % SEATS,
     )
 
 
-def _bidding_ended(state: MatchState, e: BiddingEnded) -> MatchState:
-    deal = _deal(state)
+def _bidding_ended(deal: PD, e: BiddingEnded) -> PD:
     holder = next(s for s, hand in enumerate(deal.hands) if e.card in hand)
-    return _with(
-        state, phase=DOUBLING, holder=holder, deadline=e.deadline, turn=e.caller, leader=e.caller
+    return copy_with(
+        deal, phase=DOUBLING, holder=holder, deadline=e.deadline, turn=e.caller, leader=e.caller
     )
 
 
-def _all_passed(state: MatchState, e: AllPassed) -> MatchState:
-    return state  # the hand_settled and deal_ended that follow record it
+def _all_passed(deal: PD, e: AllPassed) -> PD:
+    return deal  # the hand_settled and deal_ended that follow record it
 
 
-def _doubled(state: MatchState, e: Doubled) -> MatchState:
-    deal = _deal(state)
-    return _with(state, doublings=(*deal.doublings, e.seat), declined=(), deadline=e.deadline)
+def _doubled(deal: PD, e: Doubled) -> PD:
+    return copy_with(deal, doublings=(*deal.doublings, e.seat), declined=(), deadline=e.deadline)
 
 
-def _doubling_declined(state: MatchState, e: DoublingDeclined) -> MatchState:
-    return _with(state, declined=(*_deal(state).declined, e.seat))
+def _doubling_declined(deal: PD, e: DoublingDeclined) -> PD:
+    return copy_with(deal, declined=(*deal.declined, e.seat))
 
 
-def _doubling_closed(state: MatchState, e: DoublingClosed) -> MatchState:
-    return _with(state, phase=PLAY, deadline=None, declined=())
+def _doubling_closed(deal: PD, e: DoublingClosed) -> PD:
+    return copy_with(deal, phase=PLAY, deadline=None, declined=())
 
 
-def _card_played(state: MatchState, e: CardPlayed) -> MatchState:
-    deal = _deal(state)
+def _card_played(deal: PD, e: CardPlayed) -> PD:
     hand = tuple(c for c in deal.hands[e.seat] if c is not e.card)
-    return _with(
-        state,
+    return copy_with(
+        deal,
         hands=replace_at(deal.hands, e.seat, hand),
         table=(*deal.table, e.card),
         turn=(e.seat + 1) % SEATS,
     )
 
 
-def _marriage_announced(state: MatchState, e: MarriageAnnounced) -> MatchState:
-    deal = _deal(state)
+def _marriage_announced(deal: PD, e: MarriageAnnounced) -> PD:
     marriage = Marriage(e.seat, e.suit, e.points, len(deal.tricks))
-    return _with(state, marriages=(*deal.marriages, marriage))
+    return copy_with(deal, marriages=(*deal.marriages, marriage))
 
 
-def _trick_taken(state: MatchState, e: TrickTaken) -> MatchState:
-    deal = _deal(state)
+def _trick_taken(deal: PD, e: TrickTaken) -> PD:
     trick = Trick(deal.leader, deal.table, e.seat)
-    return _with(state, tricks=(*deal.tricks, trick), table=(), leader=e.seat, turn=e.seat)
+    return copy_with(deal, tricks=(*deal.tricks, trick), table=(), leader=e.seat, turn=e.seat)
 
 
-def _partner_revealed(state: MatchState, e: PartnerRevealed) -> MatchState:
-    return _with(state, partner_public=True, partner_how=e.how)
+def _partner_revealed(deal: PD, e: PartnerRevealed) -> PD:
+    return copy_with(deal, partner_public=True, partner_how=e.how)
 
 
-def _enough_declared(state: MatchState, e: EnoughDeclared) -> MatchState:
-    return _with(state, enough_by=e.seat)
+def _enough_declared(deal: PD, e: EnoughDeclared) -> PD:
+    return copy_with(deal, enough_by=e.seat)
 
 
-def _cards_shown(state: MatchState, e: CardsShown) -> MatchState:
-    return _with(state, phase=CLAIM, shown_by=e.seat, shown=e.cards, deadline=e.deadline)
+def _cards_shown(deal: PD, e: CardsShown) -> PD:
+    return copy_with(deal, phase=CLAIM, shown_by=e.seat, shown=e.cards, deadline=e.deadline)
 
 
-def _hand_settled(state: MatchState, e: HandSettled) -> MatchState:
+def _hand_settled(deal: PD, e: HandSettled) -> PD:
     settlement = Settlement(e.winners, e.changes, e.chips, e.pot)
-    return _with(state, settlement=settlement, deadline=None)
+    return copy_with(deal, settlement=settlement, deadline=None)
 
 
-EVOLVERS: dict[type, Evolver] = {
+EVOLVERS: dict[type, DealEvolver] = {
     BidMade: _bid_made,
     Passed: _passed,
     BiddingEnded: _bidding_ended,

@@ -10,7 +10,7 @@ from ...cards import DECK_24, Card, marriage_partner
 from ...commands import Command
 from ...errors import RuleViolation
 from ...tricks import refusal, strict_follows
-from ..sixty_six.commands import DeclareEnough
+from ...tricks.commands import DeclareEnough
 from .claim import claim_holds, knowledge
 from .commands import Bid, Kontra, NoDouble, Pass, Play, Rekontra, ShowCards, Subkontra
 from .state import BIDDING, CLAIM, DOUBLING, DOUBLING_WORDS, PLAY, PartnershipDeal, table_value

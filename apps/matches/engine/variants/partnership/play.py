@@ -4,17 +4,27 @@ marriages, "enough", the claim, the deadlines, and the hand's end with its chips
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from ...cards import marriage_partner
 from ...errors import RuleViolation
 from ...recorder import Recorder
 from ...table import end_deal
 from ...tricks import trick_winner
-from ..klub.events import CardPlayed, MarriageAnnounced, TrickTaken
-from ..sixty_six.commands import DeclareEnough
-from ..sixty_six.events import EnoughDeclared
-from .commands import Bid, EndClaim, EndDoubling, NoDouble, Pass, Play, ShowCards
+from ...tricks.commands import DeclareEnough
+from ...tricks.events import CardPlayed, EnoughDeclared, MarriageAnnounced, TrickTaken
+from .commands import (
+    Bid,
+    EndClaim,
+    EndDoubling,
+    Kontra,
+    NoDouble,
+    Pass,
+    Play,
+    Rekontra,
+    ShowCards,
+    Subkontra,
+)
 from .events import (
     ALL_PASSED,
     ALL_TRICKS,
@@ -62,14 +72,6 @@ if TYPE_CHECKING:
     from .rules import PartnershipRules
 
 
-def _deal(rec: Recorder) -> PartnershipDeal:
-    return cast(PartnershipDeal, rec.state.deal)
-
-
-def _rules(rec: Recorder) -> PartnershipRules:
-    return cast("PartnershipRules", rec.state.variant)
-
-
 def _now(rec: Recorder) -> datetime:
     if rec.now is None:
         raise ValueError("partnership deadlines need the caller's clock: decide(..., now=...)")
@@ -81,67 +83,75 @@ def _check(error: RuleViolation | None) -> None:
         raise error
 
 
-def _settle(rec: Recorder, settlement: Settlement, value: int, won: bool, reason: str) -> None:
+def _settle(
+    rules: PartnershipRules,
+    rec: Recorder,
+    settlement: Settlement,
+    *,
+    value: int,
+    won: bool,
+    reason: str,
+) -> None:
     rec.emit(
         HandSettled(settlement.winners, value, settlement.changes, settlement.chips, settlement.pot)
     )
-    deal = _deal(rec)
+    deal = rules.deal_of(rec.state)
     # the table's score of a hand: one point to the caller whose side won it
     end_deal(rec, deal.caller if won else None, 1 if won else 0, reason)
 
 
-def end_hand(rec: Recorder, won: bool, reason: str) -> None:
-    deal = _deal(rec)
-    _settle(rec, hand_settlement(deal, won), deal.value, won, reason)
+def end_hand(rules: PartnershipRules, rec: Recorder, won: bool, reason: str) -> None:
+    deal = rules.deal_of(rec.state)
+    _settle(rules, rec, hand_settlement(deal, won), value=deal.value, won=won, reason=reason)
 
 
 # --- bidding ------------------------------------------------------------------------------
 
 
-def bid(rec: Recorder, cmd: Bid) -> None:
-    _check(bid_error(_deal(rec), cmd.seat, cmd.card, cmd.durchmarsch))
+def bid(rules: PartnershipRules, rec: Recorder, cmd: Bid) -> None:
+    _check(bid_error(rules.deal_of(rec.state), cmd.seat, cmd.card, cmd.durchmarsch))
     rec.emit(BidMade(cmd.seat, cmd.card, cmd.durchmarsch, cmd.stand_in))
 
 
-def pass_(rec: Recorder, cmd: Pass) -> None:
-    _check(pass_error(_deal(rec), cmd.seat))
+def pass_(rules: PartnershipRules, rec: Recorder, cmd: Pass) -> None:
+    _check(pass_error(rules.deal_of(rec.state), cmd.seat))
     rec.emit(Passed(cmd.seat, cmd.stand_in))
-    deal = _deal(rec)
+    deal = rules.deal_of(rec.state)
     if deal.bid is None and deal.passes == SEATS:
         rec.emit(AllPassed())
-        _settle(rec, all_pass_settlement(deal), 0, False, ALL_PASSED)
+        _settle(rules, rec, all_pass_settlement(deal), value=0, won=False, reason=ALL_PASSED)
     elif deal.bid is not None and deal.passes == SEATS - 1:
-        window = _rules(rec).doubling_window
-        rec.emit(
-            BiddingEnded(deal.bid.seat, deal.bid.card, deal.bid.durchmarsch, _now(rec) + window)
-        )  # type: ignore[arg-type]
+        called = deal.bid.card
+        assert called is not None  # a bid names a card; only a pass has none
+        window = rules.doubling_window
+        rec.emit(BiddingEnded(deal.bid.seat, called, deal.bid.durchmarsch, _now(rec) + window))
 
 
 # --- doubling -----------------------------------------------------------------------------
 
 
-def double(rec: Recorder, cmd: object) -> None:
-    seat = cmd.seat  # type: ignore[attr-defined]
+def double(rules: PartnershipRules, rec: Recorder, cmd: Kontra | Rekontra | Subkontra) -> None:
+    seat = cmd.seat
     stage = DOUBLING_CLASSES.index(type(cmd))
-    deal = _deal(rec)
+    deal = rules.deal_of(rec.state)
     _check(double_error(deal, seat, stage, rec.now))
-    window: timedelta = _rules(rec).doubling_window
-    rec.emit(Doubled(seat, DOUBLING_WORDS[stage], _now(rec) + window, cmd.stand_in))  # type: ignore[attr-defined]
+    window: timedelta = rules.doubling_window
+    rec.emit(Doubled(seat, DOUBLING_WORDS[stage], _now(rec) + window, cmd.stand_in))
     if stage == 1 and seat != deal.caller and not deal.partner_public:
         rec.emit(PartnerRevealed(seat, BY_REKONTRA))
-    if _deal(rec).doubling_stage() == len(DOUBLING_WORDS):
+    if rules.deal_of(rec.state).doubling_stage() == len(DOUBLING_WORDS):
         rec.emit(DoublingClosed())
 
 
-def no_double(rec: Recorder, cmd: NoDouble) -> None:
-    _check(no_double_error(_deal(rec), cmd.seat))
+def no_double(rules: PartnershipRules, rec: Recorder, cmd: NoDouble) -> None:
+    _check(no_double_error(rules.deal_of(rec.state), cmd.seat))
     rec.emit(DoublingDeclined(cmd.seat, cmd.stand_in))
-    if not _deal(rec).offered():
+    if not rules.deal_of(rec.state).offered():
         rec.emit(DoublingClosed())
 
 
-def end_doubling(rec: Recorder, cmd: EndDoubling) -> None:
-    deal = _deal(rec)
+def end_doubling(rules: PartnershipRules, rec: Recorder, cmd: EndDoubling) -> None:
+    deal = rules.deal_of(rec.state)
     if deal.phase != DOUBLING or cmd.seat != deal.caller or not _due(rec, deal):
         raise RuleViolation("not_due", "the doubling window is not over yet")
     rec.emit(DoublingClosed())
@@ -154,8 +164,8 @@ def _due(rec: Recorder, deal: PartnershipDeal) -> bool:
 # --- play ---------------------------------------------------------------------------------
 
 
-def play(rec: Recorder, cmd: Play) -> None:
-    deal = _deal(rec)
+def play(rules: PartnershipRules, rec: Recorder, cmd: Play) -> None:
+    deal = rules.deal_of(rec.state)
     _check(play_error(deal, cmd))
     rec.emit(CardPlayed(cmd.seat, cmd.card, cmd.stand_in))
     public = deal.partner_public
@@ -167,43 +177,43 @@ def play(rec: Recorder, cmd: Play) -> None:
         rec.emit(MarriageAnnounced(cmd.seat, cmd.card.suit, 40 if cmd.card.suit == trump else 20))
         if not public and cmd.seat == deal.holder and marriage_partner(cmd.card) is deal.called:
             rec.emit(PartnerRevealed(cmd.seat, BY_MARRIAGE))
-    deal = _deal(rec)
+    deal = rules.deal_of(rec.state)
     if len(deal.table) == SEATS:
-        _take_trick(rec, deal)
+        _take_trick(rules, rec, deal)
 
 
-def _take_trick(rec: Recorder, deal: PartnershipDeal) -> None:
+def _take_trick(rules: PartnershipRules, rec: Recorder, deal: PartnershipDeal) -> None:
     assert deal.trump is not None
     winner = trick_winner(deal.leader, deal.table, deal.trump, SEATS)
     rec.emit(TrickTaken(winner, sum(c.points for c in deal.table)))
-    deal = _deal(rec)
+    deal = rules.deal_of(rec.state)
     if not deal.on_caller_side(winner):
         won = not deal.durchmarsch and deal.side_points >= WINNING_SCORE
-        end_hand(rec, won, OPPOSING_TRICK)
+        end_hand(rules, rec, won, OPPOSING_TRICK)
     elif not any(deal.hands):
-        end_hand(rec, True, ALL_TRICKS)
+        end_hand(rules, rec, True, ALL_TRICKS)
     elif winner != deal.caller and not deal.partner_public:
         rec.emit(PartnerRevealed(winner, BY_TRICK))
 
 
-def enough(rec: Recorder, cmd: DeclareEnough) -> None:
-    _check(enough_error(_deal(rec), cmd.seat))
+def enough(rules: PartnershipRules, rec: Recorder, cmd: DeclareEnough) -> None:
+    _check(enough_error(rules.deal_of(rec.state), cmd.seat))
     rec.emit(EnoughDeclared(cmd.seat, cmd.stand_in))
-    end_hand(rec, _deal(rec).side_points >= WINNING_SCORE, ENOUGH)
+    end_hand(rules, rec, rules.deal_of(rec.state).side_points >= WINNING_SCORE, ENOUGH)
 
 
-def show_cards(rec: Recorder, cmd: ShowCards) -> None:
-    deal = _deal(rec)
+def show_cards(rules: PartnershipRules, rec: Recorder, cmd: ShowCards) -> None:
+    deal = rules.deal_of(rec.state)
     _check(show_error(deal, cmd.seat))
-    wait: timedelta = _rules(rec).claim_wait
+    wait: timedelta = rules.claim_wait
     hand = tuple(sorted(deal.hands[cmd.seat]))
     rec.emit(CardsShown(cmd.seat, hand, _now(rec) + wait, cmd.stand_in))
     if not deal.partner_public and deal.called in hand:
         rec.emit(PartnerRevealed(cmd.seat, BY_SHOWN))
 
 
-def end_claim(rec: Recorder, cmd: EndClaim) -> None:
-    deal = _deal(rec)
+def end_claim(rules: PartnershipRules, rec: Recorder, cmd: EndClaim) -> None:
+    deal = rules.deal_of(rec.state)
     if deal.phase != CLAIM or cmd.seat != deal.shown_by or not _due(rec, deal):
         raise RuleViolation("not_due", "the shown hand's time is not up yet")
-    end_hand(rec, True, CLAIMED)
+    end_hand(rules, rec, True, CLAIMED)

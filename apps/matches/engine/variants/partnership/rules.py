@@ -18,6 +18,7 @@ its seat, so ``MatchState.scores`` counts the hands each seat won as caller. Res
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime, timedelta
 from typing import Any, ClassVar
 
@@ -26,11 +27,14 @@ from ...codec import JSON
 from ...commands import Command
 from ...events import DealEnded, DealStarted, Event, MatchEnded
 from ...rules import LOST, VOID, WON, Rules
-from ...state import Deal, MatchState
-from ..sixty_six.commands import DeclareEnough
+from ...state import MatchState
+from ...stats import Stat
+from ...tricks.commands import DeclareEnough
+from ...tricks.errors import TRICK_CODES
 from . import play, view
 from .commands import (
     COMMANDS,
+    DUE_COMMANDS,
     Bid,
     EndClaim,
     EndDoubling,
@@ -42,6 +46,7 @@ from .commands import (
     ShowCards,
     Subkontra,
 )
+from .errors import CODES
 from .events import DEAL_END_REASONS, EVENTS
 from .evolve import EVOLVERS, new_deal
 from .legal import deal_actions
@@ -53,26 +58,22 @@ CLAIM_WAIT = timedelta(seconds=5)
 NO_HAND_LIMIT = 0  # the only target: play until a seat has no chips
 
 
-def _deal(state: MatchState) -> PartnershipDeal:
-    deal = state.deal
-    assert isinstance(deal, PartnershipDeal)
-    return deal
-
-
-def _chips_at_end(state: MatchState) -> tuple[int, ...]:
-    if state.deal is None:
-        return (START_CHIPS,) * SEATS
-    return view.chips_now(_deal(state))[0]
-
-
-class PartnershipRules(Rules):
+class PartnershipRules(Rules[PartnershipDeal]):
     """Four seats, 24 cards, 6 each, bidding, a secret partner, table chips."""
 
     name = "partnership"
+    labels: ClassVar[Mapping[str, str]] = {"hu": "Partnerkereső", "en": "Partnership"}
+    stats = (
+        Stat("hands_won_as_caller", "hands_won_as_caller"),
+        Stat("solos", "solos"),
+        Stat("chips_won", "chips", less=START_CHIPS),
+        Stat("best_chips", "chips", total="max"),
+    )
     seats = SEATS
     deck = DECK_24
     targets = (NO_HAND_LIMIT,)
     commands = COMMANDS
+    service_commands = DUE_COMMANDS
     events = EVENTS
     handlers: ClassVar = {
         Bid: play.bid,
@@ -89,6 +90,7 @@ class PartnershipRules(Rules):
     }
     evolvers = EVOLVERS
     deal_end_reasons = DEAL_END_REASONS
+    codes: ClassVar[Mapping[str, str]] = {**TRICK_CODES, **CODES}
     shapes = SHAPES
     replaces_quitters = True  # a player who quits leaves the seat to Kati; the others play on
     hands_may_be_shown = False  # it would tell a secret partner; ``show_cards`` claims instead
@@ -101,12 +103,25 @@ class PartnershipRules(Rules):
 
     # --- the deal ------------------------------------------------------------------------
 
-    def new_deal(self, event: DealStarted, previous: Deal | None = None) -> PartnershipDeal:
-        return new_deal(event, previous if isinstance(previous, PartnershipDeal) else None)
+    def new_deal(
+        self, event: DealStarted, previous: PartnershipDeal | None = None
+    ) -> PartnershipDeal:
+        return new_deal(event, previous)
+
+    def _running(self, state: MatchState) -> PartnershipDeal | None:
+        """The deal being played, if one is."""
+        if state.deal is None or state.deal.over:
+            return None
+        return self.deal_of(state)
+
+    def _chips_at_end(self, state: MatchState) -> tuple[int, ...]:
+        if state.deal is None:
+            return (START_CHIPS,) * SEATS
+        return view.chips_now(self.deal_of(state))[0]
 
     def actors(self, state: MatchState) -> tuple[int, ...]:
-        deal = state.deal
-        if not isinstance(deal, PartnershipDeal) or deal.over:
+        deal = self._running(state)
+        if deal is None:
             return ()
         if deal.phase in (BIDDING, PLAY):
             return (deal.turn,)
@@ -115,17 +130,17 @@ class PartnershipRules(Rules):
         return ()  # a shown hand: the deal waits for its deadline
 
     def deal_actions(self, state: MatchState, seat: int) -> list[Command]:
-        return deal_actions(_deal(state), seat)
+        return deal_actions(self.deal_of(state), seat)
 
-    def may_leave(self, deal: Any) -> bool:
+    def may_leave(self, deal: PartnershipDeal) -> bool:
         return not deal.tricks and not deal.table
 
     def display_order(self, command: Command) -> tuple[int, Any]:
         return view.display_order(command)
 
     def due_commands(self, state: MatchState, now: datetime) -> list[Command]:
-        deal = state.deal
-        if not isinstance(deal, PartnershipDeal) or deal.over or deal.deadline is None:
+        deal = self._running(state)
+        if deal is None or deal.deadline is None:
             return []
         if deal.deadline > now:
             return []
@@ -138,17 +153,15 @@ class PartnershipRules(Rules):
         return []
 
     def next_deadline(self, state: MatchState) -> datetime | None:
-        deal = state.deal
-        if not isinstance(deal, PartnershipDeal) or deal.over:
-            return None
-        return deal.deadline
+        deal = self._running(state)
+        return None if deal is None else deal.deadline
 
     # --- the match -----------------------------------------------------------------------
 
     def match_end(self, state: MatchState, deal_end: DealEnded) -> MatchEnded | None:
         """The game ends after the hand in which a seat reaches 0 chips (a pot left then is
         not paid out). ``winner``: the seat with the most chips, if only one has them."""
-        settlement = _deal(state).settlement
+        settlement = self.deal_of(state).settlement
         if settlement is None or min(settlement.chips) > 0:
             return None
         chips = settlement.chips
@@ -178,30 +191,30 @@ class PartnershipRules(Rules):
                 return VOID
             return WON if chips > START_CHIPS else LOST
 
-        return tuple(of(seat, chips) for seat, chips in enumerate(_chips_at_end(state)))
+        return tuple(of(seat, chips) for seat, chips in enumerate(self._chips_at_end(state)))
 
     def tally(self, state: MatchState) -> tuple[dict[str, int], ...]:
         """Per seat: the hands it won as caller, the solos it played, its chips at the end."""
-        solos = (0,) * self.seats if state.deal is None else _deal(state).solos
+        solos = (0,) * self.seats if state.deal is None else self.deal_of(state).solos
         return tuple(
             {"hands_won_as_caller": won, "solos": solo, "chips": chips}
-            for won, solo, chips in zip(state.scores, solos, _chips_at_end(state), strict=True)
+            for won, solo, chips in zip(state.scores, solos, self._chips_at_end(state), strict=True)
         )
 
     # --- what a seat sees ----------------------------------------------------------------
 
     def deal_view(self, state: MatchState, seat: int | None) -> JSON:
-        return view.deal_view(_deal(state), seat)
+        return view.deal_view(self.deal_of(state), seat)
 
     def history(self, state: MatchState) -> JSON:
-        return view.history(_deal(state))
+        return view.history(self.deal_of(state))
 
     def redact(self, event: Event, seat: int | None) -> JSON | None:
         return view.redact(event, seat)
 
     # --- what the property tests hold every variant to -----------------------------------
 
-    def whereabouts(self, deal: Any) -> dict[str, tuple[Card, ...]]:
+    def whereabouts(self, deal: PartnershipDeal) -> dict[str, tuple[Card, ...]]:
         places = {f"hand {seat}": hand for seat, hand in enumerate(deal.hands)}
         places["tricks"] = tuple(c for t in deal.tricks for c in t.cards)
         places["table"] = deal.table
@@ -211,7 +224,7 @@ class PartnershipRules(Rules):
         """The other hands, less a shown hand and the cards named by bids (every card may be
         called: naming one says nothing of where it lies; who holds the called card is kept
         by the views themselves, ``view.partner_known_to``)."""
-        deal = _deal(state)
+        deal = self.deal_of(state)
         hidden: set[Card] = set()
         for other, hand in enumerate(deal.hands):
             if other not in (seat, deal.shown_by):

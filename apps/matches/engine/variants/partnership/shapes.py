@@ -20,7 +20,7 @@ from ...shapes import (
     obj,
     reshaped,
 )
-from ..klub.shapes import ANY_CARD, PER_SEAT, SUIT
+from ...tricks.shapes import ANY_CARD, PER_SEAT, SUIT
 from .events import DEAL_END_REASONS
 from .state import DOUBLING_WORDS, DURCHMARSCH, PHASES, SNAPSZER
 

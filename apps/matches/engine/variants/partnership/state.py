@@ -14,7 +14,7 @@ from datetime import datetime
 
 from ...cards import Card
 from ...events import DealEnded
-from ..klub.state import Trick
+from ...tricks.state import Trick
 
 SEATS = 4
 HAND_SIZE = 6
@@ -135,7 +135,7 @@ class PartnershipDeal:
     def value(self) -> int:
         """The hand's value: the table value, doubled per Kontra, Rekontra, Subkontra."""
         assert self.bid is not None
-        return self.bid.value * 2 ** len(self.doublings)
+        return self.bid.value << len(self.doublings)  # doubled per word
 
     @property
     def solos(self) -> tuple[int, ...]:

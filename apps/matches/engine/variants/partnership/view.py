@@ -13,8 +13,8 @@ from typing import Any
 from ...cards import Card, codes, sorted_codes
 from ...codec import JSON
 from ...events import DealStarted
-from ..klub.view import trick_json
-from ..sixty_six.commands import DeclareEnough
+from ...tricks.commands import DeclareEnough
+from ...tricks.view import trick_json
 from .commands import Bid, NoDouble, Pass, Play, ShowCards
 from .evolve import layout
 from .state import DOUBLING, DOUBLING_WORDS, DURCHMARSCH, SNAPSZER, PartnershipDeal

@@ -6,17 +6,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ...events import MATCH_ENDED
+from ...tricks.events import EnoughDeclared
 from ..klub.events import EVENTS as TWO_SEAT_EVENTS
-
-
-@dataclass(frozen=True, slots=True)
-class EnoughDeclared:
-    """``seat`` said "enough"; the ``deal_ended`` that follows says whether it was right."""
-
-    type: ClassVar[str] = "enough_declared"
-    schema_version: ClassVar[int] = 1
-    seat: int
-    stand_in: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 
 from ...commands import Command
 from ...errors import RuleViolation
-from ...state import MatchState
+from ...tricks.commands import DeclareEnough
 from ..klub import legal as klub
-from .commands import DeclareEnough, LetCount
+from .commands import LetCount
 from .state import SixtySixDeal
 
 if TYPE_CHECKING:
@@ -63,15 +63,13 @@ def surrender_error(deal: SixtySixDeal) -> RuleViolation | None:
     return None
 
 
-def deal_actions(state: MatchState, seat: int, rules: SixtySixRules) -> list[Command]:
+def deal_actions(deal: SixtySixDeal, seat: int, rules: SixtySixRules) -> list[Command]:
     """Every deal command ``seat`` may send now: the declaration first when it may declare,
     then klub's (exchange, close, the playable cards, surrender); after the last trick, its
     winner's two words."""
-    deal = state.deal
-    assert isinstance(deal, SixtySixDeal)
     if deal.all_played:
         return [DeclareEnough(seat), LetCount(seat)] if deal.turn == seat else []
-    actions = klub.deal_actions(state, seat, rules)
+    actions = klub.deal_actions(deal, seat, rules)
     if declare_error(deal, seat) is None:
         actions.insert(0, DeclareEnough(seat))
     return actions

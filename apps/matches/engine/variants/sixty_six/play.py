@@ -9,56 +9,56 @@ Exchanging, closing and playing are klub's handlers; ``SixtySixRules`` answers t
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TYPE_CHECKING
 
 from ...errors import RuleViolation
 from ...recorder import Recorder
 from ...table import end_deal
+from ...tricks.commands import DeclareEnough
+from ...tricks.events import EnoughDeclared
 from ..klub.commands import Surrender
 from ..klub.events import DealSurrendered
-from .commands import DeclareEnough, LetCount
-from .events import CountChosen, EnoughDeclared
+from .commands import LetCount
+from .events import CountChosen
 from .legal import count_error, declare_error, surrender_error
 from .scoring import Outcome, on_count, on_declaration, on_surrender, standing
-from .state import SixtySixDeal
+
+if TYPE_CHECKING:
+    from .rules import SixtySixRules
 
 
-def _deal(rec: Recorder) -> SixtySixDeal:
-    return cast(SixtySixDeal, rec.state.deal)
-
-
-def settle(rec: Recorder, outcome: Outcome) -> None:
+def settle(rules: SixtySixRules, rec: Recorder, outcome: Outcome) -> None:
     """End the deal with ``outcome``; a winner also takes the bonus the deal carries."""
     winner, game_points, reason = outcome
     if winner is not None:
-        game_points += _deal(rec).bonus
+        game_points += rules.deal_of(rec.state).bonus
     end_deal(rec, winner, game_points, reason)
 
 
-def declare_enough(rec: Recorder, cmd: DeclareEnough) -> None:
-    error = declare_error(_deal(rec), cmd.seat)
+def declare_enough(rules: SixtySixRules, rec: Recorder, cmd: DeclareEnough) -> None:
+    error = declare_error(rules.deal_of(rec.state), cmd.seat)
     if error is not None:
         raise error
     rec.emit(EnoughDeclared(cmd.seat, cmd.stand_in))
-    settle(rec, on_declaration(standing(_deal(rec)), cmd.seat))
+    settle(rules, rec, on_declaration(standing(rules.deal_of(rec.state)), cmd.seat))
 
 
-def let_count(rec: Recorder, cmd: LetCount) -> None:
-    error = count_error(_deal(rec), cmd.seat)
+def let_count(rules: SixtySixRules, rec: Recorder, cmd: LetCount) -> None:
+    error = count_error(rules.deal_of(rec.state), cmd.seat)
     if error is not None:
         raise error
     rec.emit(CountChosen(cmd.seat, cmd.stand_in))
-    settle(rec, on_count(standing(_deal(rec))))
+    settle(rules, rec, on_count(standing(rules.deal_of(rec.state))))
 
 
-def surrender(rec: Recorder, cmd: Surrender) -> None:
+def surrender(rules: SixtySixRules, rec: Recorder, cmd: Surrender) -> None:
     """As klub's (confirmed, any seat, scored by its own state, also after a close), with the
     bonus to the opponent; refused once every card is played."""
     if not cmd.confirm:
         raise RuleViolation("confirmation_required", "confirm that you give up this deal")
-    deal = _deal(rec)
+    deal = rules.deal_of(rec.state)
     error = surrender_error(deal)
     if error is not None:
         raise error
     rec.emit(DealSurrendered(cmd.seat))
-    settle(rec, on_surrender(standing(deal), cmd.seat))
+    settle(rules, rec, on_surrender(standing(deal), cmd.seat))

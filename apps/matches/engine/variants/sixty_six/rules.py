@@ -11,6 +11,7 @@ trick the deal waits for its winner's word (``after_last_trick``): ``DeclareEnou
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ...cards import DECK_24
@@ -19,13 +20,15 @@ from ...commands import Command
 from ...errors import RuleViolation
 from ...events import DealStarted
 from ...recorder import Recorder
-from ...state import Deal, MatchState
+from ...state import MatchState
+from ...tricks.commands import DeclareEnough
 from ..klub import play as klub_play
 from ..klub.commands import CloseTalon, ExchangeTrump, PlayCard, Surrender
 from ..klub.evolve import new_deal
-from ..klub.rules import KlubRules
+from ..klub.rules import TwoSeatRules
 from . import play, view
-from .commands import COMMANDS, DeclareEnough, LetCount
+from .commands import COMMANDS, LetCount
+from .errors import CODES
 from .events import DEAL_END_REASONS, EVENTS
 from .evolve import EVOLVERS
 from .legal import EXCHANGE_RANK, deal_actions, exchange_error
@@ -33,11 +36,13 @@ from .shapes import SHAPES
 from .state import SixtySixDeal, carried_bonus
 
 
-class SixtySixRules(KlubRules):
+class SixtySixRules(TwoSeatRules[SixtySixDeal]):
     """Two seats, 24 cards, 6 each, the trump nine exchanges, "enough" is declared, play to 7
     or 11 game points."""
 
     name = "sixty-six"
+    labels: ClassVar[Mapping[str, str]] = {"hu": "Hatvanhat", "en": "Sixty-six"}
+    ranked = True
     deck = DECK_24
     hand_size = 6
     exchange_rank = EXCHANGE_RANK
@@ -54,24 +59,25 @@ class SixtySixRules(KlubRules):
     }
     evolvers = EVOLVERS
     deal_end_reasons = DEAL_END_REASONS
+    codes: ClassVar[Mapping[str, str]] = {**TwoSeatRules.codes, **CODES}
     shapes = SHAPES
 
     # --- the deal ------------------------------------------------------------------------
 
-    def new_deal(self, event: DealStarted, previous: Deal | None = None) -> SixtySixDeal:
-        bonus = carried_bonus(previous if isinstance(previous, SixtySixDeal) else None)
+    def new_deal(self, event: DealStarted, previous: SixtySixDeal | None = None) -> SixtySixDeal:
+        bonus = carried_bonus(previous)
         hands, trump_card, talon = self.layout(event.deck, event.dealer)
         return new_deal(event, hands, trump_card, talon, cls=SixtySixDeal, bonus=bonus)
 
     def deal_actions(self, state: MatchState, seat: int) -> list[Command]:
-        return deal_actions(state, seat, self)
+        return deal_actions(self.deal_of(state), seat, self)
 
     def display_order(self, command: Command) -> tuple[int, Any]:
         return view.display_order(command)
 
     # --- klub's seam -----------------------------------------------------------------------
 
-    def exchange_error(self, deal: Any, seat: int) -> RuleViolation | None:
+    def exchange_error(self, deal: SixtySixDeal, seat: int) -> RuleViolation | None:
         return exchange_error(deal, seat)
 
     def ends_on_score(self, rec: Recorder, seat: int) -> bool:
@@ -83,7 +89,6 @@ class SixtySixRules(KlubRules):
     # --- what a seat sees ----------------------------------------------------------------
 
     def deal_view(self, state: MatchState, seat: int | None) -> JSON:
-        deal = state.deal
-        assert isinstance(deal, SixtySixDeal)
+        deal = self.deal_of(state)
         dealt = self.layout(deal.deck, deal.dealer) if deal.over else None
         return view.deal_view(deal, seat, dealt)

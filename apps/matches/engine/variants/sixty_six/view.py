@@ -7,9 +7,10 @@ from typing import Any
 
 from ...cards import Card
 from ...codec import JSON
+from ...tricks.commands import DeclareEnough
 from ..klub import view as klub
 from ..klub.evolve import Layout
-from .commands import DeclareEnough, LetCount
+from .commands import LetCount
 from .events import DRAW
 from .scoring import is_right, standing
 from .state import SixtySixDeal

@@ -4,8 +4,8 @@ a trump already in the trick if you can; with neither, anything)."""
 
 from __future__ import annotations
 
-from .cards import Card, beats
-from .errors import RuleViolation
+from ..cards import Card, beats
+from ..errors import RuleViolation
 
 
 def winning_card(table: tuple[Card, ...], trump: str) -> Card:
