@@ -21,6 +21,7 @@ import logging
 import math
 import re
 import sys
+from collections.abc import Mapping
 from http import HTTPStatus
 from typing import Any
 
@@ -71,7 +72,7 @@ logger = logging.getLogger(__name__)
 class Problem(Exception):
     """A failure with an HTTP status, a stable code and optional extra members."""
 
-    status = status.HTTP_400_BAD_REQUEST
+    status: int = status.HTTP_400_BAD_REQUEST
     code = "bad_request"
     title = "Bad Request"
 
@@ -126,7 +127,10 @@ class JSONParser(parsers.JSONParser):
     """
 
     def parse(
-        self, stream: Any, media_type: str | None = None, parser_context: dict | None = None
+        self,
+        stream: Any,
+        media_type: str | None = None,
+        parser_context: Mapping[str, Any] | None = None,
     ) -> Any:
         try:
             return super().parse(stream, media_type, parser_context)

@@ -19,6 +19,7 @@ import json
 from collections import OrderedDict
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 from uuid import UUID
 
 from django.db import connection, transaction
@@ -38,7 +39,7 @@ _MATCH_CONVERTERS = [
     if hasattr(f, "from_db_value")
 ]
 _READ = (
-    f"SELECT {', '.join(f.column for f in Match._meta.concrete_fields)} FROM {_MATCHES} "
+    f"SELECT {', '.join(str(f.column) for f in Match._meta.concrete_fields)} FROM {_MATCHES} "
     "WHERE id = %s"
 )
 _LOCK = _READ + " FOR UPDATE"
@@ -49,9 +50,10 @@ _INSERT = (
 )
 # the projection's UPDATE, derived from its declaration (``projection.MATCH_COLUMNS``): each
 # column with whether its value is sent as JSON text
+_FIELD_NAMED = {field.name: field for field in Match._meta.concrete_fields}
 _PROJECTED = [
-    (field.attname, field.column, field.get_internal_type() == "JSONField")
-    for field in (Match._meta.get_field(name) for name in MATCH_FIELDS)
+    (field.attname, str(field.column), field.get_internal_type() == "JSONField")
+    for field in (_FIELD_NAMED[name] for name in MATCH_FIELDS)
 ]
 _PROJECTION = (
     f"UPDATE {_MATCHES} SET "
@@ -60,7 +62,7 @@ _PROJECTION = (
 )
 
 
-def _projection_params(match: Match) -> list[object]:
+def _projection_params(match: Match) -> list[Any]:
     values = [(getattr(match, name), as_json) for name, _, as_json in _PROJECTED]
     return [json.dumps(value) if as_json else value for value, as_json in values] + [match.id]
 
@@ -117,7 +119,7 @@ def events_load(match_id: UUID, *, after_seq: int = 0, upto_seq: int | None = No
             rows = rows.filter(seq__lte=upto_seq)
         return [from_json(p) for p in rows.order_by("seq").values_list("payload", flat=True)]
     sql = f"SELECT payload FROM {_EVENTS} WHERE match_id = %s AND seq > %s"
-    params: list[object] = [match_id, after_seq]
+    params: list[Any] = [match_id, after_seq]
     if upto_seq is not None:
         sql += " AND seq <= %s"
         params.append(upto_seq)

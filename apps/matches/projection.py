@@ -121,7 +121,9 @@ SEAT_COLUMNS: tuple[SeatColumn, ...] = (
     SeatColumn("tally", lambda state, seat, result, tally: tally),
 )
 _SEAT_DEFAULTS = {
-    column.name: Seat._meta.get_field(column.name).get_default() for column in SEAT_COLUMNS
+    field.name: field.get_default()
+    for field in Seat._meta.concrete_fields
+    if field.name in {column.name for column in SEAT_COLUMNS}
 }
 
 

@@ -39,7 +39,7 @@ def match_for_player(*, match_id: UUID, user: User) -> tuple[Match, int]:
 def _fields(model: type[Model]) -> tuple[list[str], list[str], list[tuple[int, Any]]]:
     fields = model._meta.concrete_fields
     converters = [(i, f.from_db_value) for i, f in enumerate(fields) if hasattr(f, "from_db_value")]
-    return [f.column for f in fields], [f.attname for f in fields], converters
+    return [str(f.column) for f in fields], [f.attname for f in fields], converters
 
 
 _SEAT_COLUMNS, _SEAT_NAMES, _SEAT_CONVERTERS = _fields(Seat)
@@ -77,8 +77,9 @@ def _match_with_seats(match_id: UUID) -> Match | None:
     # what prefetch_related leaves behind: ``match.seats.all()`` answers from these
     prefetched = match.seats.get_queryset()
     prefetched._result_cache = seats
-    prefetched._prefetch_done = True
-    match._prefetched_objects_cache = {"seats": prefetched}
+    # (Django's private prefetch attributes, which its stubs do not declare)
+    prefetched._prefetch_done = True  # type: ignore[attr-defined]
+    match._prefetched_objects_cache = {"seats": prefetched}  # type: ignore[attr-defined]
     return match
 
 

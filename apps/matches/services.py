@@ -379,7 +379,7 @@ def _submit(
         with transaction.atomic():
             match = Match.objects.get(pk=match_id)
             previous = _retried(match, user, command, client_move_id)
-        if previous is None:  # pragma: no cover - the constraint names this very id
+        if previous is None or seat is None:  # pragma: no cover - the constraint names this id
             raise
         return previous, seat
 

@@ -7,11 +7,13 @@ month names come from Django's localized date formats ("2026. szeptember", "Sept
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import date
+from typing import Any
 
 from django.conf import settings
 from django.core.paginator import Page, Paginator
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -45,8 +47,8 @@ MEDAL_TITLES = {
 }
 
 
-def _page(request: HttpRequest, rows: object) -> Page:
-    paginator = Paginator(rows, settings.RANKING_PAGE_SIZE)  # type: ignore[arg-type]
+def _page(request: HttpRequest, rows: Sequence[Any] | QuerySet[Any]) -> Page[Any]:
+    paginator: Paginator[Any] = Paginator(rows, settings.RANKING_PAGE_SIZE)
     return paginator.get_page(request.GET.get("page"))
 
 
@@ -58,7 +60,8 @@ def _month_label(year: int, month: int) -> str:
 def _recent_months(
     variant: str, current: tuple[int, int], count: int = 6
 ) -> list[dict[str, object]]:
-    months, at = [], current
+    months: list[dict[str, object]] = []
+    at = current
     for _ in range(count):
         months.append({"href": _month_href(variant, *at), "label": _month_label(*at)})
         at = tournament.previous_month(*at)
