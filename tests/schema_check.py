@@ -63,7 +63,7 @@ def response_checker(schema: dict[str, Any]) -> Check:
 
 # 400s for a request the schema allows that depend on who sends it (your own id), which no
 # schema can say: schemathesis' positive_data_acceptance spares them.
-CALLER_RULES = {"cannot_block_self"}
+CALLER_RULES = {"cannot_block_self", "cannot_report_self"}
 
 # A request the schema forbids may also be refused for its size: 413 (a body over the limit)
 # and 414 (a URI over the limit) are refusals too, besides schemathesis' default statuses.
