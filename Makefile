@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-nightly test-faults lint bench bench-bots bench-timing soak research clean
+.PHONY: run test test-js vendor test-nightly test-faults lint bench bench-bots bench-timing soak research clean
 
 # setup.py builds apps/bots/_search.c in place: a changed C file reinstalls (and rebuilds) it
 $(STAMP): pyproject.toml setup.py apps/bots/_search.c
@@ -12,6 +12,17 @@ $(STAMP): pyproject.toml setup.py apps/bots/_search.c
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
+
+# the client's pinned packages (package-lock.json): axe-core for the browser tests, and snabbdom,
+# which `make vendor` copies into the static files (the committed copy is what the page loads)
+NODE_STAMP := node_modules/.installed
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
+
+## vendor: copy the pinned snabbdom into apps/web/static/web/vendor/snabbdom (after a version bump)
+vendor: $(NODE_STAMP)
+	node apps/web/vendor_snabbdom.mjs
 
 ## run: the service on http://127.0.0.1:8000 in embedded mode (SQLite, in-memory channels, eager Celery)
 run: $(STAMP)
@@ -21,14 +32,19 @@ run: $(STAMP)
 ## test: lint, check the architecture contracts, run the whole test suite
 ## (in parallel: one pytest-xdist worker per core, each with its own test database and Redis db),
 ## then the embedded mode's slice (tests/embedded) on the settings `make run` serves
-test: $(STAMP) lint
+test: $(STAMP) $(NODE_STAMP) lint test-js
 	$(BIN)/pytest -n auto --dist worksteal
 	$(BIN)/pytest -m embedded -p no:xdist --ds=config.settings.embedded_test tests/embedded
+
+## test-js: the client's unit tests (node's own test runner; tests/js, fed with envelopes and
+## views recorded from the real server in tests/js/fixtures)
+test-js: $(NODE_STAMP)
+	node --test tests/js/
 
 ## test-nightly: the whole suite at the full sizes of its property and random-walk tests
 ## (SNAPSZER_TESTS=nightly: tests/sizes.py; a long test may take up to 30 minutes), then the
 ## fault suite: nightly and before a release (README)
-test-nightly: $(STAMP) lint
+test-nightly: $(STAMP) $(NODE_STAMP) lint test-js
 	SNAPSZER_TESTS=nightly $(BIN)/pytest -n auto --dist worksteal --timeout 1800
 	$(BIN)/pytest -n 0 -m faults tests/faults
 
