@@ -103,7 +103,8 @@ def test_a_tap_survives_the_table_being_redrawn_between_press_and_release(
     chromium: Any, club_server: Any
 ) -> None:
     """The table is redrawn whenever something arrives (a pushed event, a chat line); one that
-    lands while a finger is on a card must not swallow the tap."""
+    lands while a finger is on a card must not swallow the tap (the card is patched, not
+    replaced: it is the same element before and after)."""
     anna = person(chromium)
     anna.goto(club_server)
     anna.button("Játék Kati ellen").click()
@@ -117,10 +118,19 @@ def test_a_tap_survives_the_table_being_redrawn_between_press_and_release(
     assert box is not None
     anna.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     anna.page.mouse.down()
-    anna.page.evaluate("window.snapszer.client.changed()")  # something arrived: redraw
+    # something arrived: the table is redrawn at once, under the finger
+    redrawn = anna.page.evaluate(
+        """() => {
+            const before = document.querySelector('.card-button.legal');
+            window.snapszer.client.changed();
+            window.snapszer.redraw.now();
+            return before !== null && before.isConnected;
+        }"""
+    )
     anna.page.mouse.up()
+    assert redrawn
     assert card.get_attribute("aria-pressed") == "true"
-    # the redraw held back was done once the tap was over, and the tap was the person's
+    # the tap was the person's: the second one plays the card
     card.click()
     anna.wait_until_played(code)
     assert anna.errors == []

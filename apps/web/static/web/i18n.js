@@ -549,7 +549,8 @@ const MESSAGES = {
   },
 };
 
-export const LANG = document.documentElement.lang === "en" ? "en" : "hu";
+// (no document under node, where the unit tests import the client's modules: Hungarian)
+export const LANG = globalThis.document?.documentElement.lang === "en" ? "en" : "hu";
 
 export function t(key, params = {}) {
   const text = MESSAGES[LANG][key] ?? MESSAGES.hu[key] ?? key;

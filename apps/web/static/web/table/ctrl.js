@@ -1,0 +1,429 @@
+// The table's controller: the state of one player's table (the card chosen, the hand's order,
+// a question asked before a move, a replay open, the variant's boxes, the chat being typed)
+// and everything a player does there. It owns the match (MatchClient) and the voice call, and
+// asks for a redraw after every change; it never touches the DOM: focus, the page's title and
+// sounds go through the effects the screen hands in (table.js), announcements through
+// `announce`.
+
+import { api } from "../api.js";
+import { VoiceCall } from "../call.js";
+import { RANKS, SUITS } from "../cards.js";
+import { verifyDeal } from "../fairplay.js";
+import { problemText, t } from "../i18n.js";
+import { MatchClient } from "../match_client.js";
+import { variantFor } from "../variants/index.js";
+import { eventWords } from "./words.js";
+
+const sortKey = (code) => SUITS.indexOf(code[0]) * 10 + RANKS.indexOf(code[1]);
+
+// The games' catalogue (GET /api/v1/games/), asked once per page.
+let catalogue = null;
+const games = () => {
+  catalogue ??= api.games().catch(() => {
+    catalogue = null;
+    return [];
+  });
+  return catalogue;
+};
+
+export class TableCtrl {
+  // effects: {redraw(), redrawNow(), focus(key), turn(mine), beep(), navigate(path), announce(text)}
+  constructor(matchId, effects) {
+    this.effects = effects;
+    this.client = new MatchClient(matchId, () => this.changed());
+    this.call = new VoiceCall(this.client, () => this.redraw());
+    this.game = null; // the catalogue's entry for this match's game
+    this.selected = null;
+    this.handOrder = [];
+    this.showLast = false;
+    this.showOlder = false;
+    this.confirming = null;
+    this.replay = null;
+    this.reporting = null;
+    this.report = { category: "abuse", reason: "" };
+    this.chatDraft = "";
+    this.katiLevel = null;
+    this.info = null;
+    this.box = {}; // the variant's own boxes' choices (the variant module keeps them)
+    this.refreshed = new Set();
+    this.wasMyTurn = false;
+    this.ticker = setInterval(() => this.tick(), 500);
+    this.client.on("shown", (envelope) => {
+      const words = eventWords(this, envelope.event);
+      if (words) this.effects.announce(words);
+    });
+    this.client.on("notice", (notice) => this.effects.announce(problemText(notice)));
+    this.client.on("chat", (message) => this.effects.announce(`${this.name(message.sender_seat)}: ${message.text}`));
+    this.client.on("frame", (frame) => {
+      if (frame.type === "rematch.started") this.effects.navigate(`/m/${frame.new_match_id}/`);
+    });
+  }
+
+  async start() {
+    const [all] = await Promise.all([games(), this.client.start()]);
+    this.game = all.find((game) => game.variant === this.client.match?.variant) ?? null;
+    this.redraw();
+    if (this.client.match.mode !== "computer") this.client.loadChat();
+  }
+
+  stop() {
+    this.stopped = true;
+    clearInterval(this.ticker);
+    this.call.end();
+    this.client.stop();
+    this.effects.turn(false);
+  }
+
+  // A change that arrived (a pushed event, an answer): patched on the next frame, with any
+  // other in the same frame.
+  redraw() {
+    if (!this.stopped) this.effects.redraw();
+  }
+
+  // The player's own doing (a tap, a toggle): patched at once, so what they touched answers
+  // in the same task.
+  redrawNow() {
+    if (!this.stopped) this.effects.redrawNow();
+  }
+
+  // --- what the table is ------------------------------------------------------------------
+
+  get variant() {
+    const { match, view } = this.client;
+    return variantFor((match && match.variant) || (view && view.variant));
+  }
+
+  // The seats of this game: the catalogue's, else as many as the deal has hands.
+  get seatCount() {
+    const deal = this.client.view && this.client.view.deal;
+    return this.game ? this.game.seats : deal ? deal.hand_sizes.length : 2;
+  }
+
+  // Kati's levels in this game, weakest first (the catalogue's).
+  get computerLevels() {
+    return this.game ? this.game.computer_levels : [];
+  }
+
+  name(seat) {
+    const players = this.client.match.players;
+    const player = players.find((p) => p.seat === seat);
+    if (!player) return t("seat", { n: seat + 1 });
+    if (player.is_you) return t("you");
+    // several Katis at one table: each is told apart by her seat
+    const namesakes = players.filter((p) => p.name === player.name);
+    return namesakes.length > 1 ? `${player.name} ${seat + 1}` : player.name;
+  }
+
+  legal(type) {
+    return (this.client.view.legal_actions || []).filter((action) => action.type === type);
+  }
+
+  // The card plays offered (with `marriage` where leading the K or O of a pair announces it).
+  playMoves() {
+    return (this.client.view.legal_actions || []).filter((action) => this.variant.playTypes.includes(action.type));
+  }
+
+  playable() {
+    return new Set(this.playMoves().map((action) => action.card));
+  }
+
+  playAction(card, marriage = false) {
+    return this.playMoves().find((action) => action.card === card && Boolean(action.marriage) === marriage);
+  }
+
+  confirmText(type) {
+    return this.variant.confirmations[type];
+  }
+
+  // Whether the table waits for this player: never on a folded view (nothing may be tapped on
+  // a view the server has not confirmed).
+  isMyTurn() {
+    const view = this.client.view;
+    return Boolean(view && view.deal && !this.client.folded && this.variant.myTurn(view));
+  }
+
+  // The hand in the order the player chose: cards kept where they were, new ones put in
+  // suit-and-rank order.
+  orderedHand(hand) {
+    const kept = this.handOrder.filter((card) => hand.includes(card));
+    const fresh = hand.filter((card) => !kept.includes(card)).sort((a, b) => sortKey(a) - sortKey(b));
+    for (const card of fresh) {
+      const at = kept.findIndex((other) => sortKey(other) > sortKey(card));
+      kept.splice(at < 0 ? kept.length : at, 0, card);
+    }
+    return kept;
+  }
+
+  // --- the match changed --------------------------------------------------------------------
+
+  changed() {
+    if (this.stopped || !this.client.match) return;
+    const deal = this.client.view.deal;
+    if (deal) this.handOrder = this.orderedHand(deal.hand);
+    // a tapped card stays chosen while pushed events are shown (their folded view lists no
+    // legal actions yet): only the server's own view, or the card leaving the hand, drops it
+    if (this.selected && !this.keepsSelection()) this.selected = null;
+    if (deal && deal.number !== this.dealShown) {
+      this.dealShown = deal.number;
+      this.box = {}; // a new deal: nothing chosen in the variant's boxes
+    }
+    for (const known of this.client.deals.values()) if (known.result) this.verify(known.number);
+    this.noticeTurn(this.isMyTurn());
+    this.redraw();
+  }
+
+  keepsSelection() {
+    const deal = this.client.view.deal;
+    if (!deal || !deal.hand.includes(this.selected)) return false;
+    return this.client.folded || this.playable().has(this.selected);
+  }
+
+  noticeTurn(mine) {
+    this.effects.turn(mine);
+    if (mine && !this.wasMyTurn) {
+      this.effects.announce(t("your_turn"));
+      if (localStorage.getItem("snapszer.sound") === "on") this.effects.beep();
+    }
+    this.wasMyTurn = mine;
+  }
+
+  // --- the cards ----------------------------------------------------------------------------
+
+  // Tap a card: it is chosen; tap it again (or press Play): it is played.
+  tapCard(card) {
+    if (!this.playable().has(card) || this.client.sending) return;
+    if (this.selected === card) {
+      this.selected = null;
+      this.act(this.playAction(card));
+      return;
+    }
+    this.selected = card;
+    this.redrawNow();
+  }
+
+  // Play the chosen card and announce its marriage.
+  playMarriage() {
+    const action = this.selected && this.playAction(this.selected, true);
+    if (!action) return;
+    this.selected = null;
+    this.act(action);
+  }
+
+  // Send a move; the table shows at once that it is on its way (nothing more to tap).
+  act(action) {
+    this.client.act(action);
+    this.redrawNow();
+  }
+
+  moveCard(card, by) {
+    const at = this.handOrder.indexOf(card);
+    const to = at + by;
+    if (at < 0 || to < 0 || to >= this.handOrder.length) return;
+    this.handOrder.splice(at, 1);
+    this.handOrder.splice(to, 0, card);
+    this.effects.focus(`card-${card}`); // a card moved in the page loses the focus
+  }
+
+  dropCard(from, onto) {
+    if (!from || from === onto || !this.handOrder.includes(from)) return;
+    this.moveCard(from, this.handOrder.indexOf(onto) - this.handOrder.indexOf(from));
+  }
+
+  // --- the actions --------------------------------------------------------------------------
+
+  // A legal action as the view offered it; one that asks first (surrender, resign, …) asks.
+  send(action) {
+    if (this.confirmText(action.type) && this.confirming !== action.type) {
+      this.confirming = action.type;
+      this.effects.focus(`confirm-${action.type}`);
+      return;
+    }
+    this.confirming = null;
+    this.act(action);
+  }
+
+  cancelConfirm() {
+    const type = this.confirming;
+    this.confirming = null;
+    this.effects.focus(`action-${type}`);
+  }
+
+  // The variant's boxes keep their choices here (cleared at every new deal).
+  choose(choice, focusKey = null) {
+    Object.assign(this.box, choice);
+    if (focusKey) this.effects.focus(focusKey);
+    else this.redrawNow();
+  }
+
+  toggleLastTrick() {
+    this.showLast = !this.showLast;
+    this.redrawNow();
+  }
+
+  setShowOlder(open) {
+    this.showOlder = open;
+  }
+
+  openReplay(deal) {
+    this.replay = deal;
+    this.redrawNow();
+  }
+
+  closeReplay() {
+    this.replay = null;
+    this.redrawNow();
+  }
+
+  // --- the clock ----------------------------------------------------------------------------
+
+  tick() {
+    this.refreshAtDeadlines();
+    this.pollRoom();
+    if (this.deadlines().length) this.redraw(); // the countdowns shown
+  }
+
+  deadlines() {
+    const view = this.client.view;
+    const presence = view && view.presence;
+    if (!presence) return [];
+    return [
+      ...presence.away_until,
+      ...presence.paused.map((pause) => (pause && !pause.stand_in ? pause.until : null)),
+      ...presence.shown_until,
+      view.deal && view.deal.deadline, // a window of the variant's own (a doubling, a claim)
+    ].filter(Boolean);
+  }
+
+  // When a clock shown at the table runs out (a pause, a shown hand, a reconnect window), ask
+  // the server: loading the match applies what the deadline calls for.
+  refreshAtDeadlines() {
+    const now = Date.now();
+    for (const deadline of this.deadlines()) {
+      if (new Date(deadline).getTime() + 300 < now && !this.refreshed.has(deadline)) {
+        this.refreshed.add(deadline);
+        this.client.load().catch(() => {});
+      }
+    }
+  }
+
+  // A room waiting for more than one player hears of a join only by asking (the match's
+  // events begin when it starts): every 2 s.
+  pollRoom() {
+    const match = this.client.match;
+    if (!match || match.status !== "waiting" || this.seatCount <= 2 || Date.now() - (this.polled || 0) < 2000) return;
+    this.polled = Date.now();
+    this.client.load().catch(() => {});
+  }
+
+  // --- fair play ----------------------------------------------------------------------------
+
+  // Fetch a finished deal's record and check it; a failed fetch is tried again later (with a
+  // growing wait), a browser without Web Crypto (plain http off localhost) says it cannot.
+  async verify(number) {
+    const deal = this.client.deals.get(number);
+    if (!deal || deal.verified !== undefined || deal.checking || Date.now() < (deal.retryAt || 0)) return;
+    deal.checking = true;
+    try {
+      if (!deal.record) deal.record = await api.deal(this.client.id, number);
+      deal.verified = deal.commitment && crypto.subtle ? await verifyDeal(deal.record, deal.commitment) : null;
+      deal.wait = 0;
+    } catch {
+      deal.wait = Math.min((deal.wait || 1000) * 2, 30000);
+      deal.retryAt = Date.now() + deal.wait;
+      setTimeout(() => this.verify(number), deal.wait);
+    } finally {
+      deal.checking = false;
+    }
+    this.redraw();
+  }
+
+  // --- the room and the match's end ---------------------------------------------------------
+
+  async seatKati() {
+    const levels = this.computerLevels;
+    const level = levels.includes(this.katiLevel) ? this.katiLevel : levels[0];
+    try {
+      await api.seatKati(this.client.id, level);
+      this.katiLevel = null;
+      await this.client.load();
+    } catch (error) {
+      this.failed(error);
+    }
+  }
+
+  copyInvite() {
+    const invite = this.client.match.invite;
+    if (invite && navigator.clipboard) navigator.clipboard.writeText(invite.join_url);
+  }
+
+  async cancelRoom() {
+    await api.cancelRoom(this.client.id);
+    this.effects.navigate("/");
+  }
+
+  async rematch(accept) {
+    try {
+      const answer = accept ? await api.rematchAccept(this.client.id) : await api.rematch(this.client.id);
+      if (answer.new_match_id) this.effects.navigate(`/m/${answer.new_match_id}/`);
+      else await this.client.load();
+    } catch (error) {
+      this.failed(error);
+    }
+  }
+
+  failed(error) {
+    this.client.notice = error;
+    this.redraw();
+  }
+
+  // --- the club -----------------------------------------------------------------------------
+
+  async sendChat() {
+    const text = this.chatDraft.trim();
+    if (!text) return;
+    try {
+      await api.say(this.client.id, text);
+      this.chatDraft = "";
+      this.redraw();
+    } catch (error) {
+      this.failed(error);
+    }
+  }
+
+  async block(player) {
+    try {
+      await api.block(player.user_id);
+      this.info = t("blocked");
+    } catch (error) {
+      this.client.notice = error;
+    }
+    this.redraw();
+  }
+
+  startReport(player) {
+    this.reporting = player.user_id;
+    this.report = { category: "abuse", reason: "" };
+    this.redrawNow();
+  }
+
+  cancelReport() {
+    this.reporting = null;
+    this.redrawNow();
+  }
+
+  async sendReport(other) {
+    try {
+      await api.report({
+        reported_user_id: other.user_id,
+        category: this.report.category,
+        reason: this.report.reason || "-",
+        match_id: this.client.id,
+      });
+      this.reporting = null;
+      this.info = t("report_sent");
+    } catch (error) {
+      this.client.notice = error;
+    }
+    this.redraw();
+  }
+}

@@ -1,0 +1,110 @@
+// The table's view: a pure function of the controller (table/ctrl.js) that returns the
+// snabbdom tree; render.js patches the page with it. The variant module draws the table area
+// (variants/*.js: the centre, the boxes of its own) from the shared parts below.
+
+import { problemText, t } from "../i18n.js";
+import { clubPanel } from "./club.js";
+import { actions, hand, status } from "./hand.js";
+import { dealResults, matchEnd, replayDialog } from "./results.js";
+import { lastTrick, otherSeats, seatPanel, trick } from "./seats.js";
+import { v } from "./util.js";
+
+export function view(ctrl) {
+  const { match, view } = ctrl.client;
+  if (!match) return v("p.loading", {}, t("loading"));
+  const deal = view.deal;
+  return v(
+    "div.table-screen",
+    {
+      attrs: {
+        "data-version": ctrl.client.version,
+        "data-my-turn": ctrl.isMyTurn() ? "yes" : "no",
+        "data-settled": ctrl.client.settled ? "yes" : "no",
+      },
+    },
+    topBar(ctrl),
+    match.status === "waiting" ? waitingRoom(ctrl) : null,
+    deal ? ctrl.variant.area(ctrl, deal, parts(ctrl, deal)) : null,
+    view.result ? matchEnd(ctrl, view.result) : null,
+    dealResults(ctrl),
+    match.mode !== "computer" && match.status !== "waiting" ? clubPanel(ctrl) : null,
+    ctrl.replay ? replayDialog(ctrl) : null,
+  );
+}
+
+// What every table is made of, for the variant's layout.
+function parts(ctrl, deal) {
+  return {
+    others: () => otherSeats(ctrl, deal),
+    seat: (seat) => seatPanel(ctrl, deal, seat),
+    trick: (options) => trick(ctrl, deal, options),
+    lastTrick: () => lastTrick(ctrl, deal),
+    status: () => status(ctrl, deal),
+    hand: () => hand(ctrl, deal),
+    actions: () => actions(ctrl),
+  };
+}
+
+function topBar(ctrl) {
+  const { match, status: connection, sending, notice } = ctrl.client;
+  return v(
+    "div.topbar",
+    { key: "topbar" },
+    v("a.back", { attrs: { href: "/", "data-link": "" } }, t("back_home")),
+    v("span.mode", {}, t(`mode_${match.mode}`), match.stake ? ` · ${t("stake")}: ${match.stake}` : ""),
+    v(
+      "span.connection",
+      { class: { [`conn-${connection}`]: true }, attrs: { role: "status", "data-connection": connection } },
+      t(`connection_${connection}`),
+      sending ? ` · ${t("sending")}` : "",
+    ),
+    notice ? v("p.notice", { key: "notice" }, problemText(notice)) : null,
+    ctrl.info ? v("p.info", { key: "info", attrs: { role: "status" } }, ctrl.info) : null,
+  );
+}
+
+function waitingRoom(ctrl) {
+  const invite = ctrl.client.match.invite;
+  const many = ctrl.seatCount > 2; // a room that waits for more than one player lists its seats
+  return v(
+    "section.waiting",
+    { key: "waiting" },
+    v("h2", {}, t(many ? "waiting_players" : "waiting_room")),
+    many ? roomSeats(ctrl, Boolean(invite)) : null,
+    invite
+      ? [
+          v("p", {}, t("invite_code", { code: invite.code })),
+          v("label", { attrs: { for: "invite-link" } }, t("invite_link")),
+          v("input", { attrs: { id: "invite-link", readonly: true }, props: { value: invite.join_url } }),
+          v("button", { on: { click: () => ctrl.copyInvite() } }, t("copy")),
+          v("button", { on: { click: () => ctrl.cancelRoom() } }, t("cancel_room")),
+        ]
+      : null,
+  );
+}
+
+// A room's seats as they fill; the host may seat Kati, at one of her levels in this game, in
+// the next empty one (the server fills the seats in order, friends and Kati alike).
+function roomSeats(ctrl, host) {
+  const players = ctrl.client.match.players;
+  const seats = Array.from({ length: ctrl.seatCount }, (_, seat) => seat);
+  const next = seats.find((seat) => !players.some((p) => p.seat === seat));
+  const levels = ctrl.computerLevels;
+  return v("ol.room-seats", {}, seats.map((seat) => {
+    const player = players.find((p) => p.seat === seat);
+    const data = { key: `room-seat-${seat}`, attrs: { "data-seat": seat } };
+    if (player) {
+      return v("li.taken", data, player.is_you ? t("you") : player.name,
+        player.is_computer ? ` (${t(`strength_${player.strength}`)})` : "");
+    }
+    if (!host || seat !== next || !levels.length) return v("li.empty", data, t("empty_seat"));
+    const chosen = levels.includes(ctrl.katiLevel) ? ctrl.katiLevel : levels[0];
+    return v("li.empty", data, t("empty_seat"), " ",
+      v("label.visually-hidden", { attrs: { for: `kati-seat-${seat}` } }, t("strength")),
+      v("select", {
+        attrs: { id: `kati-seat-${seat}` },
+        on: { change: (event) => { ctrl.katiLevel = event.target.value; } },
+      }, levels.map((level) => v("option", { key: level, attrs: { value: level }, props: { selected: level === chosen } }, t(`strength_${level}`)))),
+      v("button", { attrs: { "data-key": "seat-kati" }, on: { click: () => ctrl.seatKati() } }, t("seat_kati")));
+  }));
+}
