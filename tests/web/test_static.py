@@ -10,7 +10,8 @@ from typing import Any
 
 from django.core.management import call_command
 
-IMPORT = re.compile(r"""(?:import|from)\s*["'](\./[^"']+)["']""")
+# a module's imports of its neighbours and of modules in other folders ("./x.js", "../x.js")
+IMPORT = re.compile(r"""(?:import|from)\s*["']((?:\.\.?/)+[^"']+)["']""")
 
 
 def test_collectstatic_hashes_the_client_and_rewrites_its_imports(
