@@ -156,7 +156,7 @@ export class MatchClient {
       });
     }
     if (event.type === "hand_settled" && this.currentDeal) {
-      // the four-seat game's chips: what each seat paid or received in this hand
+      // a game played for chips: what each seat paid or received in this hand
       const known = this.deals.get(this.currentDeal) || { number: this.currentDeal };
       const { winners, value, changes, chips, pot } = event;
       this.deals.set(this.currentDeal, { ...known, settlement: { winners, value, changes, chips, pot } });

@@ -71,15 +71,17 @@ function partnerText(ctrl, deal, me) {
   return t("partner_is", { name: ctrl.name(deal.partner) });
 }
 
-// Every call of the hand, in order.
+// Every call of the hand, in order: open during the bidding, and after it until the player
+// closes it (only the player's own toggles are kept, not the ones this view makes).
 function callList(ctrl, deal) {
   if (!deal.bids.length) return null;
+  const open = deal.phase === "bidding" || ctrl.box.showCalls !== false;
   return v(
     "details.calls",
     {
       key: "calls",
-      props: { open: deal.phase === "bidding" || Boolean(ctrl.box.showCalls) },
-      on: { toggle: (event) => { ctrl.box.showCalls = event.target.open; } },
+      props: { open },
+      on: { toggle: (event) => { if (event.target.open !== open) ctrl.box.showCalls = event.target.open; } },
     },
     v("summary", {}, t("calls", { count: deal.bids.length })),
     v("ol", {}, deal.bids.map((call) => v("li", {}, `${ctrl.name(call.seat)}: ${callText(call)}`))),
