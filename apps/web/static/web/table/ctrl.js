@@ -32,7 +32,7 @@ export class TableCtrl {
     this.effects = effects;
     this.client = new MatchClient(matchId, () => this.changed());
     this.call = new VoiceCall(this.client, () => this.redraw());
-    this.game = null; // the catalogue's entry for this match's game
+    this.games = []; // the catalogue, once it has come
     this.selected = null;
     this.handOrder = [];
     this.showLast = false;
@@ -60,9 +60,11 @@ export class TableCtrl {
   }
 
   async start() {
-    const [all] = await Promise.all([games(), this.client.start()]);
-    this.game = all.find((game) => game.variant === this.client.match?.variant) ?? null;
-    this.redraw();
+    games().then((all) => {
+      this.games = all;
+      this.redraw();
+    });
+    await this.client.start();
     if (this.client.match.mode !== "computer") this.client.loadChat();
   }
 
@@ -91,6 +93,12 @@ export class TableCtrl {
   get variant() {
     const { match, view } = this.client;
     return variantFor((match && match.variant) || (view && view.variant));
+  }
+
+  // The catalogue's entry for this match's game (null until the catalogue has come).
+  get game() {
+    const match = this.client.match;
+    return (match && this.games.find((game) => game.variant === match.variant)) || null;
   }
 
   // The seats of this game: the catalogue's, else as many as the deal has hands.
