@@ -89,13 +89,16 @@ function rankedPanel(ctrl) {
   ]);
 }
 
+// A ledger entry's kind in words (the server's code when the client has none for it).
+const kindName = (kind) => (t(`ledger_${kind}`) === `ledger_${kind}` ? kind : t(`ledger_${kind}`));
+
 function walletPanel(ctrl) {
   const { wallet } = ctrl;
   return panel(t("wallet"), [
     h("p.balance", wallet.balance === null ? wallet.status : t("balance", { coins: wallet.balance })),
     h("h3", t("ledger")),
     h("ol.ledger", wallet.ledger.map((entry) => h("li", { key: entry.id ?? entry.created_at },
-      `${entry.amount > 0 ? "+" : ""}${entry.amount} · ${entry.kind} · ${new Date(entry.created_at).toLocaleString(LANG)}`))),
+      `${entry.amount > 0 ? "+" : ""}${entry.amount} · ${kindName(entry.kind)} · ${new Date(entry.created_at).toLocaleString(LANG)}`))),
     h("button", { attrs: { type: "button" }, on: { click: () => ctrl.logOut() } }, t("logout")),
   ]);
 }
@@ -176,6 +179,7 @@ export function accountPanels(account) {
 
 function matchesPanel(ctrl) {
   return panel(t("my_matches"), [
+    ctrl.matches.length ? null : h("p", t("no_matches")),
     h("ul.matches", ctrl.matches.map((m) => h("li", { key: m.id }, [
       h("a", { attrs: { href: `/m/${m.id}/`, "data-link": "" } },
         `${t(`mode_${m.mode}`)} · ${m.scores.join(":") || "–"} · ${t(`status_${m.status}`)}`),
