@@ -124,7 +124,7 @@ _SERVER: dict[str, tuple[int, str]] = {
     "invite_cancelled": (410, "the room's creator closed it"),
     "invite_code_exhausted": (409, "no free invite code was found; try again"),
     "room_full": (409, "the room already has two players (or has ended)"),
-    "already_in_room": (409, "you opened this room yourself"),
+    "already_in_room": (409, "you are in this room already; `match_id` is its match"),
     "room_not_open": (409, "cancelling a room somebody joined, or that expired"),
     "match_not_finished": (409, "a rematch can follow only a finished match"),
     "rematch_already_offered": (409, "you already offered a rematch"),

@@ -30,7 +30,7 @@ from apps.matches.engine import (
     command_to_json,
     echo,
 )
-from apps.matches.engine.commands import Pause, Resume, ShowHand
+from apps.matches.engine.commands import PLAYER_TABLE_COMMANDS, Pause, Resume, ShowHand
 from apps.matches.strengths import levels_for
 from apps.wallet.services import stakes_hold
 
@@ -42,7 +42,7 @@ from .seating import seat_of_user
 
 # What a player may send besides its variant's deal commands (``Rules.commands``); the rest
 # (dealing, deadlines, stand-in cards) only the server sends.
-TABLE_PLAYER_COMMANDS = (Resign, Leave, Pause, Resume, ShowHand)
+TABLE_PLAYER_COMMANDS = PLAYER_TABLE_COMMANDS
 ONLINE_ONLY = (Pause, Resume, ShowHand)
 # What a player barred from online play may still send in an online match: giving it up.
 QUITTING = (Resign, Leave)
@@ -193,7 +193,9 @@ def room_join(*, user: User, code: str) -> Match:
             raise NotFound("no room has this invite code", code="invite_not_found")
         seats = list(match.seats.all())
         if any(s.user_id == user.id for s in seats):
-            raise Conflict("you are already in this room", code="already_in_room")
+            raise Conflict(
+                "you are already in this room", code="already_in_room", match_id=str(match.id)
+            )
         expired = match.invite_expires_at is not None and match.invite_expires_at <= timezone.now()
         # A host barred from online play has no open room (``withdrawal.py``): to the others
         # the room is closed, whatever the reason.

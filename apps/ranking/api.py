@@ -31,7 +31,9 @@ class TicketInput(BodySerializer):
     stake = ServiceChoiceField(
         choices=list(STAKES), help_text="coins each player puts in: 20, 50, 100, 200, 500, 1000"
     )
-    variant = VariantField(ranked_variants, default="klub", help_text="the game: klub or sixty-six")
+    variant = VariantField(
+        ranked_variants, default="klub", help_text="a ranked game (GET /api/v1/games/: ranked)"
+    )
     target = serializers.IntegerField(required=False, allow_null=True, help_text=TARGET_HELP)
 
 
@@ -170,7 +172,7 @@ class RatingOutput(serializers.Serializer):
 
 
 class VariantStatsOutput(serializers.Serializer):
-    variant = serializers.CharField(help_text="the game: klub or sixty-six")
+    variant = serializers.CharField(help_text="a ranked game (GET /api/v1/games/: ranked)")
     rating = RatingOutput()
     matches = serializers.IntegerField(help_text="finished ranked matches (voided ones excluded)")
     wins = serializers.IntegerField()

@@ -25,7 +25,10 @@ from .rules import elo, tournament
 from .variants import is_ranked
 
 GAME = OpenApiParameter(
-    "variant", str, location=OpenApiParameter.PATH, description="the game: klub or sixty-six"
+    "variant",
+    str,
+    location=OpenApiParameter.PATH,
+    description="a ranked game (GET /api/v1/games/: ranked)",
 )
 PAGE = [
     OpenApiParameter("limit", int, description="page size (default 50, at most 200)"),

@@ -1,6 +1,7 @@
 """The leaderboard pages (HTML, for visitors too): each ranked game's Elo ranking and its
 monthly tournaments (``/leaderboard/<game>/`` and ``/leaderboard/<game>/<year>/<month>/``; the
-addresses without a game are klub's, as before there were two).
+addresses without a game are the first ranked game's, as before there were two). The games are
+the registry's ranked ones (``variants.ranked_variants``), named as their rules declare.
 
 The texts are translated (Hungarian by default, English on request: apps/web/middleware.py);
 month names come from Django's localized date formats ("2026. szeptember", "September 2026")."""
@@ -26,7 +27,7 @@ from apps.matches.engine import VARIANTS
 from . import selectors
 from .models import Medal
 from .rules import tournament
-from .variants import is_ranked, ranked_variants
+from .variants import first_ranked, is_ranked, ranked_variants
 
 
 def game_name(variant: str) -> str:
@@ -103,7 +104,8 @@ def _with_medals(page: Page, variant: str) -> None:
         _named(row.medals)
 
 
-def elo_page(request: HttpRequest, variant: str = "klub") -> HttpResponse:
+def elo_page(request: HttpRequest, variant: str | None = None) -> HttpResponse:
+    variant = variant or first_ranked()
     if not is_ranked(variant):
         return _not_found(request, gettext("There is no leaderboard for that game."))
     page = _page(request, selectors.elo_leaderboard(variant=variant))
@@ -122,7 +124,10 @@ def elo_page(request: HttpRequest, variant: str = "klub") -> HttpResponse:
     )
 
 
-def month_page(request: HttpRequest, year: int, month: int, variant: str = "klub") -> HttpResponse:
+def month_page(
+    request: HttpRequest, year: int, month: int, variant: str | None = None
+) -> HttpResponse:
+    variant = variant or first_ranked()
     current = tournament.month_of(timezone.now())
     if not is_ranked(variant):
         return _not_found(request, gettext("There is no leaderboard for that game."))

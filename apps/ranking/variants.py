@@ -14,3 +14,9 @@ def ranked_variants() -> list[str]:
 
 def is_ranked(variant: str) -> bool:
     return variant in ranked_variants()
+
+
+def first_ranked() -> str:
+    """The game of the addresses that name none (the leaderboard's ``/leaderboard/``): the first
+    ranked game in the registry's order."""
+    return ranked_variants()[0]

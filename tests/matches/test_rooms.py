@@ -77,6 +77,20 @@ def test_the_host_cannot_join_their_own_room(make_player: MakePlayer) -> None:
     code = _open_room(host)["invite"]["code"]
     refused = host.client.post("/api/v1/rooms/join/", {"code": code}, format="json")
     assert (refused.status_code, refused.json()["code"]) == (409, "already_in_room")
+    # the answer names the room's match, so a client opens it instead of the join page
+    assert refused.json()["match_id"] == _match_id(code)
+
+
+def test_a_member_joining_again_is_told_the_match(
+    make_player: MakePlayer,
+) -> None:
+    host, friend = make_player(), make_player()
+    code = _open_room(host)["invite"]["code"]
+    joined = friend.client.post("/api/v1/rooms/join/", {"code": code}, format="json")
+    assert joined.status_code == 200, joined.content
+    again = friend.client.post("/api/v1/rooms/join/", {"code": code}, format="json")
+    assert (again.status_code, again.json()["code"]) == (409, "already_in_room")
+    assert again.json()["match_id"] == joined.json()["id"]
 
 
 def test_unknown_and_expired_codes(make_player: MakePlayer, settings) -> None:  # type: ignore[no-untyped-def]

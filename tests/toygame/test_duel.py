@@ -39,6 +39,10 @@ def test_the_catalogue_and_openapi_list_the_duel(make_player: MakePlayer) -> Non
     games = make_player().client.get("/api/v1/games/")
     assert games.status_code == 200
     duel = next(g for g in games.json() if g["variant"] == NAME)
+    actions = duel.pop("actions")
+    # its own command, which declares no names (so named by its type), then the table's
+    assert actions[0] == {"type": "duel_reveal", "labels": {"en": "duel_reveal"}}
+    assert [a["type"] for a in actions[1:5]] == ["resign", "leave", "pause", "resume"]
     assert duel == {
         "variant": NAME,
         "labels": {"hu": "Párbaj", "en": "Duel"},

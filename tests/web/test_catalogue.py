@@ -31,6 +31,7 @@ def test_every_message_the_client_asks_for_is_in_the_catalogue() -> None:
     known = catalogue()["hu"]
     asked: set[str] = set()
     prefixes: set[str] = set()
+    # every module of the client, in its folders too (home/, join/ …), not the vendored ones
     for module in STATIC.rglob("*.js"):
         if "vendor" in module.relative_to(STATIC).parts:
             continue

@@ -174,6 +174,15 @@ class RematchState(serializers.Serializer):
     new_match_id = serializers.UUIDField(required=False, help_text="started only")
 
 
+class GameAction(serializers.Serializer):
+    """An action a player may send in a game (``POST …/actions/``), as the game declares it."""
+
+    type = serializers.CharField(help_text="the action's ``type`` in ``legal_actions`` and moves")
+    labels = serializers.DictField(
+        child=serializers.CharField(), help_text="its display name by language (hu, en)"
+    )
+
+
 class GameOutput(serializers.Serializer):
     """A game the server plays, as its variant declares it (``GET /api/v1/games/``)."""
 
@@ -190,6 +199,11 @@ class GameOutput(serializers.Serializer):
     computer_levels = serializers.ListField(
         child=serializers.CharField(),
         help_text="Kati's levels in it, weakest first (empty: she does not play it)",
+    )
+    actions = GameAction(
+        many=True,
+        help_text="every action a player may send in it (its deal's, then the table's: resign, "
+        "leave, pause …); which ones may be sent now is the match view's ``legal_actions``",
     )
 
 

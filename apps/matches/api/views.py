@@ -58,7 +58,7 @@ class GameListApi(APIView):
 
     @extend_schema(
         tags=["games"],
-        summary="The games: their names, seats, targets, whether ranked, Kati's levels",
+        summary="The games: their names, seats, targets, whether ranked, Kati's levels, actions",
         responses={200: GameOutput(many=True)},
     )
     def get(self, request: Request) -> Response:

@@ -8,6 +8,7 @@ Each has a stable ``type`` for the wire (``codec.command_from_json``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Protocol
 
@@ -38,6 +39,7 @@ class Resign:
     """Give up the whole match, at any time: the other side wins it."""
 
     type: ClassVar[str] = "resign"
+    labels: ClassVar[Mapping[str, str]] = {"hu": "Meccs feladása", "en": "Resign the match"}
     seat: int
 
 
@@ -46,6 +48,7 @@ class Leave:
     """Leave the table after a deal (before the next deal's first card): the other side wins."""
 
     type: ClassVar[str] = "leave"
+    labels: ClassVar[Mapping[str, str]] = {"hu": "Távozás az asztaltól", "en": "Leave the table"}
     seat: int
 
 
@@ -90,6 +93,7 @@ class Pause:
     """A player asks for a pause (``PAUSE_LENGTH``)."""
 
     type: ClassVar[str] = "pause"
+    labels: ClassVar[Mapping[str, str]] = {"hu": "Szünet", "en": "Pause"}
     seat: int
 
 
@@ -98,6 +102,7 @@ class Resume:
     """The player's OK: back from a pause, or taking the seat back from the stand-in."""
 
     type: ClassVar[str] = "resume"
+    labels: ClassVar[Mapping[str, str]] = {"hu": "Folytatás", "en": "Resume"}
     seat: int
 
 
@@ -106,6 +111,7 @@ class ShowHand:
     """A player shows its hand to the other players for ``SHOW_LENGTH``."""
 
     type: ClassVar[str] = "show_hand"
+    labels: ClassVar[Mapping[str, str]] = {"hu": "Lapjaim megmutatása", "en": "Show my hand"}
     seat: int
 
 
@@ -142,6 +148,12 @@ TABLE_COMMANDS: tuple[type, ...] = (
 )
 """The commands of every variant: the table's and presence's. A variant adds the commands of
 its deals (``Rules.commands``)."""
+
+PLAYER_TABLE_COMMANDS: tuple[type, ...] = (Resign, Leave, Pause, Resume, ShowHand)
+"""What a player may send besides its variant's deal commands (``Rules.player_commands``); the
+other table commands (dealing, deadlines, the stand-in) only the server sends. Each declares its
+name by language (``labels``), as every command a player may send does, for the games'
+catalogue."""
 
 
 class Command(Protocol):

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from .cards import Card
 from .codec import JSON, Codec
+from .commands import PLAYER_TABLE_COMMANDS, ShowHand
 from .shapes import Shapes
 from .state import Deal, MatchState, copy_with
 from .stats import LOST, VOID, WON, Stat
@@ -97,6 +98,14 @@ class Rules[D: Deal](abc.ABC):
     def codec(self) -> Codec:
         """The wire shapes of the variant's commands and events."""
         return Codec((*self.commands, *self.service_commands), self.events)
+
+    @cached_property
+    def player_commands(self) -> tuple[type, ...]:
+        """Every command a player may send in this game: its deal commands, then the table's
+        (resigning, leaving, pausing …; showing one's hand only where ``hands_may_be_shown``).
+        The games' catalogue lists them as the game's actions."""
+        table = (c for c in PLAYER_TABLE_COMMANDS if c is not ShowHand or self.hands_may_be_shown)
+        return (*self.commands, *table)
 
     @cached_property
     def fold(self) -> Mapping[type, Evolver]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -14,5 +15,6 @@ class DeclareEnough:
     of the last trick. ``stand_in``: sent by the service for a seat the computer plays for."""
 
     type: ClassVar[str] = "declare_enough"
+    labels: ClassVar[Mapping[str, str]] = {"hu": "Elég!", "en": "Enough!"}
     seat: int
     stand_in: bool = False

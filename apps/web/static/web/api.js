@@ -82,6 +82,8 @@ export const api = {
   chat: (id, after = 0) => call("GET", v1(`matches/${id}/chat/?after=${after}&limit=100`)),
   say: (id, text) => call("POST", v1(`matches/${id}/chat/`), { text }),
   block: (userId) => call("POST", v1("blocks/"), { user_id: userId }),
+  blocks: () => call("GET", v1("blocks/?limit=200&offset=0")),
+  unblock: (userId) => call("DELETE", v1(`blocks/${userId}/`)),
   report: (body) => call("POST", v1("reports/"), body),
   wallet: () => call("GET", v1("wallet/")),
   ledger: () => call("GET", v1("wallet/ledger/?limit=10&offset=0")),

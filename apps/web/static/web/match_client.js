@@ -9,7 +9,6 @@
 import { api, moveId } from "./api.js";
 import { fold, foldDifferences } from "./fold.js";
 import { LiveSocket } from "./socket.js";
-import { sleep } from "./dom.js";
 
 // The table's pace, kept in the browser: how long another seat's card and a full trick stay
 // before the next event is shown, and, after the last event of a burst, how long to wait for
@@ -20,6 +19,8 @@ const settings = () => ({
   trickMs: Number(localStorage.getItem("snapszer.trickMs") ?? 1200),
   settleMs: Number(localStorage.getItem("snapszer.settleMs") ?? 250),
 });
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 window.snapszer = window.snapszer || { foldMismatches: [], folds: 0 };
 

@@ -8,6 +8,7 @@ computer plays for (a player's own command never carries it). "Enough" is sixty-
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -21,6 +22,7 @@ class Bid:
     its holder the caller's secret partner; a card of one's own hand is a solo."""
 
     type: ClassVar[str] = "bid"
+    labels: ClassVar[Mapping[str, str]] = {"hu": "Licit", "en": "Bid"}
     seat: int
     card: Card
     durchmarsch: bool = False
@@ -30,6 +32,7 @@ class Bid:
 @dataclass(frozen=True, slots=True)
 class Pass:
     type: ClassVar[str] = "pass"
+    labels: ClassVar[Mapping[str, str]] = {"hu": "Passz", "en": "Pass"}
     seat: int
     stand_in: bool = False
 
@@ -39,6 +42,7 @@ class Kontra:
     """Double the hand's value: a seat that is neither the caller nor the holder."""
 
     type: ClassVar[str] = "kontra"
+    labels: ClassVar[Mapping[str, str]] = {"hu": "Kontra", "en": "Kontra"}
     seat: int
     stand_in: bool = False
 
@@ -48,6 +52,7 @@ class Rekontra:
     """Double again after a Kontra: the caller or the holder."""
 
     type: ClassVar[str] = "rekontra"
+    labels: ClassVar[Mapping[str, str]] = {"hu": "Rekontra", "en": "Rekontra"}
     seat: int
     stand_in: bool = False
 
@@ -57,6 +62,7 @@ class Subkontra:
     """Double again after a Rekontra: a seat of the opposing side."""
 
     type: ClassVar[str] = "subkontra"
+    labels: ClassVar[Mapping[str, str]] = {"hu": "Szubkontra", "en": "Subkontra"}
     seat: int
     stand_in: bool = False
 
@@ -67,6 +73,7 @@ class NoDouble:
     before its deadline."""
 
     type: ClassVar[str] = "no_double"
+    labels: ClassVar[Mapping[str, str]] = {"hu": "Nem duplázok", "en": "No double"}
     seat: int
     stand_in: bool = False
 
@@ -77,6 +84,7 @@ class Play:
     K or O of a pair it holds, at Snapszer level)."""
 
     type: ClassVar[str] = "play"
+    labels: ClassVar[Mapping[str, str]] = {"hu": "Lap kijátszása", "en": "Play a card"}
     seat: int
     card: Card
     marriage: bool = False
@@ -88,6 +96,10 @@ class ShowCards:
     """The claim: show the hand on one's lead; when its seconds run out the caller's side wins."""
 
     type: ClassVar[str] = "show_cards"
+    labels: ClassVar[Mapping[str, str]] = {
+        "hu": "Lapjaim felfedése: a többi ütés a miénk",
+        "en": "Claim: show my cards, the rest is ours",
+    }
     seat: int
     stand_in: bool = False
 

@@ -3,6 +3,7 @@ it plays too."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -16,6 +17,7 @@ class LetCount:
     close: the close failed). ``stand_in`` as for ``DeclareEnough``."""
 
     type: ClassVar[str] = "let_count"
+    labels: ClassVar[Mapping[str, str]] = {"hu": "Számoljunk", "en": "Let the count decide"}
     seat: int
     stand_in: bool = False
 

@@ -1,0 +1,37 @@
+// The page's header: who is playing, and the language (a plain form posted to Django's
+// /i18n/setlang/, so it works before the client loads too). Redrawn on every route.
+
+import { LANG, t } from "./i18n.js";
+import { h, mount } from "./render.js";
+import { session } from "./session.js";
+
+function csrf() {
+  return decodeURIComponent((document.cookie.match(/csrftoken=([^;]+)/) || [])[1] || "");
+}
+
+function headerView() {
+  const me = session.me;
+  return h("div.account-bar", [
+    me ? h("span.who", me.display_name) : null,
+    h("form.language", { attrs: { method: "post", action: "/i18n/setlang/" } }, [
+      h("input", { attrs: { type: "hidden", name: "csrfmiddlewaretoken" }, props: { value: csrf() } }),
+      h("input", { attrs: { type: "hidden", name: "next" }, props: { value: location.pathname } }),
+      h("label.visually-hidden", { attrs: { for: "language-select" } }, t("language")),
+      h("select#language-select", {
+        attrs: { name: "language" },
+        on: { change: (event) => event.target.form.submit() },
+      }, [
+        h("option", { attrs: { value: "hu" }, props: { selected: LANG === "hu" } }, "Magyar"),
+        h("option", { attrs: { value: "en" }, props: { selected: LANG === "en" } }, "English"),
+      ]),
+    ]),
+  ]);
+}
+
+let redraw = null;
+
+// Draws the header in `element` (once) and redraws it: call after `session.me` changes.
+export function drawHeader(element) {
+  redraw ??= mount(element, headerView);
+  redraw();
+}

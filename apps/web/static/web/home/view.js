@@ -1,0 +1,228 @@
+// The home page, drawn from a HomeCtrl: pure functions of its state (home/ctrl.js acts). The
+// lists of games, targets and Kati's levels come from the catalogue the controller holds.
+
+import { loginForm, signupForm, form, statusLine } from "../account/view.js";
+import { gameName } from "../catalogue.js";
+import { LANG, t } from "../i18n.js";
+import { h } from "../render.js";
+import { STAKES } from "./ctrl.js";
+
+export function panel(title, children, sel = "section.panel") {
+  return h(sel, { attrs: { "aria-label": title } }, [h("h2", title), ...children]);
+}
+
+const option = (value, text, selected) =>
+  h("option", { key: String(value), attrs: { value: String(value) }, props: { selected } }, text);
+
+// The game and, where it may be played to more than one target, the match target.
+function gameChoice(ctrl, choice, prefix) {
+  const offered = choice.games(ctrl.games);
+  const game = choice.game(ctrl.games);
+  const several = Boolean(game) && game.targets.length > 1;
+  return h("div.game-choice", [
+    h("label", { attrs: { for: `${prefix}-variant` } }, t("variant")),
+    h(`select#${prefix}-variant`, { on: { change: (e) => ctrl.chooseVariant(choice, e.target.value) } },
+      offered.map((g) => option(g.variant, gameName(g), g.variant === choice.variant))),
+    several ? h("label", { key: "target-label", attrs: { for: `${prefix}-target` } }, t("target")) : null,
+    several
+      ? h(`select#${prefix}-target`, { key: `target-${game.variant}`, on: { change: (e) => ctrl.chooseTarget(choice, e.target.value) } },
+        game.targets.map((n) => option(n, t("target_points", { points: n }), n === choice.target)))
+      : null,
+  ]);
+}
+
+function playKatiPanel(ctrl) {
+  const { kati } = ctrl;
+  return panel(t("play_kati"), [
+    h("p", t("play_kati_help")),
+    form("form.kati", () => ctrl.playKati(), [
+      gameChoice(ctrl, kati.choice, "kati"),
+      h("label", { attrs: { for: "strength" } }, t("strength")),
+      h("select#strength", { on: { change: (e) => { kati.strength = e.target.value; } } },
+        ctrl.katiLevels().map((s) => option(s, t(`strength_${s}`), s === kati.strength))),
+      h("button.primary", { attrs: { type: "submit" } }, t("play_kati")),
+      statusLine(kati.status),
+    ]),
+  ]);
+}
+
+function friendsPanel(ctrl) {
+  const opening = ctrl.member
+    ? h("div.room-open", [
+      gameChoice(ctrl, ctrl.room.choice, "room"),
+      h("button.primary", { attrs: { type: "button" }, on: { click: () => ctrl.openRoom() } }, t("create_room")),
+    ])
+    : h("p", t("registered_only"));
+  return panel(t("friends"), [
+    h("p", t("friends_help")),
+    opening,
+    form("form.join-code", () => ctrl.joinRoom(), [
+      h("label", { attrs: { for: "join-code" } }, t("join_code")),
+      h("input#join-code", {
+        attrs: { autocomplete: "off", maxlength: 12, size: 8 },
+        props: { value: ctrl.join.code },
+        on: { input: (e) => { ctrl.join.code = e.target.value; } },
+      }),
+      h("button", { attrs: { type: "submit" } }, t("join")),
+    ]),
+    statusLine(ctrl.room.status),
+  ]);
+}
+
+function rankedPanel(ctrl) {
+  if (!ctrl.member) return panel(t("ranked"), [h("p", t("ranked_help")), h("p", t("registered_only"))]);
+  const { ranked } = ctrl;
+  const searching = Boolean(ranked.ticket);
+  return panel(t("ranked"), [
+    h("p", t("ranked_help")),
+    form("form.ranked", () => ctrl.findMatch(), [
+      gameChoice(ctrl, ranked.choice, "ranked"),
+      h("label", { attrs: { for: "stake" } }, t("stake")),
+      h("select#stake", { on: { change: (e) => { ranked.stake = Number(e.target.value); } } },
+        STAKES.map((s) => option(s, String(s), s === ranked.stake))),
+      h("button.primary", { attrs: { type: "submit" } }, t("find_match")),
+    ], { attrs: { hidden: searching } }),
+    h("p.form-status", { attrs: { role: "status", "aria-live": "polite" } }, searching
+      ? [h("span.searching", t("searching", { seconds: ranked.seconds })), " ",
+        h("button", { attrs: { type: "button" }, on: { click: () => ctrl.cancelSearch() } }, t("cancel"))]
+      : ranked.status),
+  ]);
+}
+
+// A ledger entry's kind in words (the server's code when the client has none for it).
+const kindName = (kind) => (t(`ledger_${kind}`) === `ledger_${kind}` ? kind : t(`ledger_${kind}`));
+
+function walletPanel(ctrl) {
+  const { wallet } = ctrl;
+  return panel(t("wallet"), [
+    h("p.balance", wallet.balance === null ? wallet.status : t("balance", { coins: wallet.balance })),
+    h("h3", t("ledger")),
+    h("ol.ledger", wallet.ledger.map((entry) => h("li", { key: entry.id ?? entry.created_at },
+      `${entry.amount > 0 ? "+" : ""}${entry.amount} · ${kindName(entry.kind)} · ${new Date(entry.created_at).toLocaleString(LANG)}`))),
+    h("button", { attrs: { type: "button" }, on: { click: () => ctrl.logOut() } }, t("logout")),
+  ]);
+}
+
+// A ranked game's block: its rating, results and medals.
+function rankedStats(ctrl, v) {
+  const game = ctrl.games.find((g) => g.variant === v.variant) ?? { variant: v.variant, labels: {} };
+  const name = gameName(game);
+  const medals = v.medals.map((m) => `${m.year}/${m.month} ${m.medal}`).join(", ");
+  return h("section.game-stats", { key: v.variant, attrs: { "aria-label": name } }, [
+    h("h3", name),
+    h("p", [
+      t("stats_line", { matches: v.matches, wins: v.wins, radli: v.radli, schneider: v.schneider }), h("br"),
+      t("rating", { rating: v.rating.rating }), h("br"),
+      medals ? t("medals", { medals }) : t("no_medals"),
+    ]),
+  ]);
+}
+
+// Another game's block: each number its stats declare, named by the client's words for it
+// (`stat_<name>`) or, lacking them, by its name.
+function gameStats(game, numbers) {
+  const name = gameName(game);
+  const words = (key) => (t(`stat_${key}`) === `stat_${key}` ? key : t(`stat_${key}`));
+  return h("section.game-stats", { key: game.variant, attrs: { "aria-label": name } }, [
+    h("h3", name),
+    h("p", Object.entries(numbers).map(([key, value]) => `${words(key)}: ${value ?? "–"}`).join(" · ")),
+  ]);
+}
+
+function statsView(ctrl) {
+  const payload = ctrl.stats.payload;
+  if (!payload) return h("div.stats", ctrl.stats.status);
+  const others = ctrl.games.filter((g) => payload[g.variant] && typeof payload[g.variant] === "object");
+  return h("div.stats", [
+    ...payload.variants.map((v) => rankedStats(ctrl, v)),
+    ...others.map((g) => gameStats(g, payload[g.variant])),
+  ]);
+}
+
+function blocksView(ctrl) {
+  const { list, status } = ctrl.blocks;
+  return h("section.blocks", { attrs: { "aria-label": t("blocked_players") } }, [
+    h("h3", t("blocked_players")),
+    list === null ? null : list.length === 0
+      ? h("p", t("no_blocked_players"))
+      : h("ul.blocked", list.map((block) => h("li", { key: String(block.user_id) }, [
+        h("span", block.display_name), " ",
+        h("button", {
+          attrs: { type: "button", "aria-label": t("unblock_who", { name: block.display_name }) },
+          on: { click: () => ctrl.unblock(block) },
+        }, t("unblock")),
+      ]))),
+    statusLine(status),
+  ]);
+}
+
+function profilePanel(ctrl) {
+  return panel(t("profile"), [
+    statsView(ctrl),
+    form("form.profile", () => ctrl.saveName(), [
+      h("label", { attrs: { for: "display-name" } }, t("display_name")),
+      h("input#display-name", {
+        attrs: { maxlength: 40 },
+        props: { value: ctrl.profile.name },
+        on: { input: (e) => { ctrl.profile.name = e.target.value; } },
+      }),
+      h("button", { attrs: { type: "submit" } }, t("save")),
+      statusLine(ctrl.profile.status),
+    ]),
+    blocksView(ctrl),
+  ]);
+}
+
+export function accountPanels(account) {
+  return [loginForm(account), signupForm(account), statusLine(account.status)];
+}
+
+function matchesPanel(ctrl) {
+  return panel(t("my_matches"), [
+    ctrl.matches.length ? null : h("p", t("no_matches")),
+    h("ul.matches", ctrl.matches.map((m) => h("li", { key: m.id }, [
+      h("a", { attrs: { href: `/m/${m.id}/`, "data-link": "" } },
+        `${t(`mode_${m.mode}`)} · ${m.scores.join(":") || "–"} · ${t(`status_${m.status}`)}`),
+    ]))),
+  ]);
+}
+
+function settingsPanel(ctrl) {
+  const { settings } = ctrl;
+  return panel(t("settings"), [
+    h("p", [
+      h("input#sound", {
+        attrs: { type: "checkbox" },
+        props: { checked: settings.sound },
+        on: { change: (e) => ctrl.setSound(e.target.checked) },
+      }),
+      " ",
+      h("label", { attrs: { for: "sound" } }, t("sound")),
+    ]),
+    h("p", [
+      h("label", { attrs: { for: "trick-pause" } }, t("trick_pause")), " ",
+      h("input#trick-pause", {
+        attrs: { type: "number", min: 0, max: 5, step: 0.5 },
+        props: { value: String(settings.trickPause) },
+        on: { change: (e) => ctrl.setTrickPause(e.target.value) },
+      }),
+    ]),
+  ]);
+}
+
+export function homeView(ctrl) {
+  const me = ctrl.me;
+  return h("div.home", [
+    h("h1.hello", me.is_guest ? t("guest_hello", { name: me.display_name }) : t("hello", { name: me.display_name })),
+    h("div.panels", [
+      playKatiPanel(ctrl),
+      friendsPanel(ctrl),
+      rankedPanel(ctrl),
+      ctrl.member ? walletPanel(ctrl) : panel(t("account"), accountPanels(ctrl.account)),
+      ctrl.member ? profilePanel(ctrl) : null,
+      matchesPanel(ctrl),
+      settingsPanel(ctrl),
+      panel(t("leaderboard"), [h("a", { attrs: { href: "/leaderboard/" } }, t("leaderboard"))]),
+    ]),
+  ]);
+}
