@@ -35,9 +35,13 @@ const RANK_NAMES = Object.freeze({
   }),
 });
 
-/** Short corner labels. */
+/**
+ * Short corner labels. No two ranks share a letter, accents aside, in either language, and a
+ * letter names the same rank in both: the alsó is "U" (the Unter, as its code and the English
+ * label), since "A" beside the ász's "Á" differs by an accent alone and is the ace in English.
+ */
 const RANK_LABELS = Object.freeze({
-  hu: Object.freeze({ "9": "9", U: "A", O: "F", K: "K", X: "10", A: "Á" }),
+  hu: Object.freeze({ "9": "9", U: "U", O: "F", K: "K", X: "10", A: "Á" }),
   en: Object.freeze({ "9": "9", U: "U", O: "O", K: "K", X: "10", A: "A" }),
 });
 
