@@ -280,3 +280,33 @@ def test_the_table_recovers_when_its_view_cannot_be_fetched_for_a_while(
     assert anna.fold_mismatches() == []
     assert assert_no_hidden_cards(anna.recorder, anna.match_id(), anna.seat()) > 0
     assert anna.errors == []
+
+
+def test_i_am_back_is_not_lost_when_the_table_moved_just_before_the_tap(
+    chromium: Any, club_server: Any, make_player: MakePlayer
+) -> None:
+    """A stand-in's card lands just before the paused player taps "OK, itt vagyok": the tap
+    was refused as a version conflict and the stand-in played on (seen in a CI run). Planted
+    here by holding the client one version behind: the resume is sent again at the server's
+    version, the pause ends for both, and no conflict is shown."""
+    host, friend = make_player(display_name="Béla"), make_player(display_name="Cili")
+    match = create_friend_match(host, friend)
+    bela, cili = person(chromium), person(chromium)
+    for who, player in ((bela, host), (cili, friend)):
+        club_server.sign_in(who.context, player.token)
+        who.goto(club_server, f"/m/{match['id']}/")
+        who.page.locator(".table").wait_for()
+    bela.wait_for(f"{TURN}, .table-screen[data-my-turn=no][data-settled=yes]")
+
+    bela.button(re.compile(r"^Szünet")).click()
+    cili.page.locator(".seat .paused").wait_for()
+    back = bela.button("OK, itt vagyok")
+    back.wait_for()
+    bela.page.evaluate("window.snapszer.client.version -= 1")
+    back.click()
+    cili.page.locator(".seat .paused, .seat .stand-in").wait_for(state="detached")
+    bela.page.locator(".hand .paused, .hand .stand-in").wait_for(state="detached")
+    assert bela.page.get_by_text("A játék közben továbblépett").count() == 0
+    kinds = [e.payload["type"] for e in MatchEvent.objects.filter(match_id=match["id"])]
+    assert kinds.count("pause_ended") == 1
+    assert bela.errors == []

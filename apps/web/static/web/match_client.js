@@ -20,6 +20,12 @@ const settings = () => ({
   settleMs: Number(localStorage.getItem("snapszer.settleMs") ?? 250),
 });
 
+// Table actions that say what the player wants whatever was played meanwhile (I am back, a
+// pause, my hand shown): refused for a version conflict, they are sent once more at the new
+// version if the server still offers them, so a stand-in's card that lands just before the
+// tap does not swallow "OK, I'm here". A card or a bid is never sent again this way.
+const STANDING = new Set(["resume", "pause", "show_hand"]);
+
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 window.snapszer = window.snapszer || { foldMismatches: [], folds: 0 };
@@ -302,8 +308,9 @@ export class MatchClient {
   // until the server answers: a move is never lost and never applied twice.
   async act(action) {
     if (this.sending) return;
-    const id = moveId();
-    const expected = this.version;
+    let id = moveId();
+    let expected = this.version;
+    let retried = false;
     this.sending = true;
     this.notice = null;
     this.changed();
@@ -324,6 +331,14 @@ export class MatchClient {
             await sleep(wait);
             wait = Math.min(wait * 2, 5000);
             continue;
+          }
+          if (error.code === "version_conflict" && STANDING.has(action.type) && !retried) {
+            const fresh = await api.match(this.id).catch(() => null);
+            if (fresh && fresh.view.legal_actions.some((offered) => offered.type === action.type)) {
+              [expected, id, retried] = [fresh.version, moveId(), true];
+              this.resync();
+              continue;
+            }
           }
           this.notice = error.code === "version_conflict" ? { code: "version_conflict" } : error;
           this.noticed(this.notice);
