@@ -88,6 +88,14 @@ function callList(ctrl, deal) {
   );
 }
 
+// A bid card's button shows its suit's sign and its rank's corner label: its name holds that
+// label (a name that says what is seen: "piros 10-es", which is read "piros tízes"; a letter's
+// rank keeps its word, "piros király").
+function bidCardName(card) {
+  const label = rankLabel(card, LANG);
+  return /^[0-9]+$/.test(label) ? t("bid_card_numbered", { suit: suitName(card[0], LANG), label }) : cardName(card, LANG);
+}
+
 // The bidding box: a level, then a card among the offered bids; or pass. The choices are the
 // controller's `box` (cleared at every new deal); one no longer offered is not kept.
 function biddingBox(ctrl) {
@@ -119,7 +127,7 @@ function biddingBox(ctrl) {
               attrs: {
                 "data-key": `bid-${card}`,
                 "data-bid-card": card,
-                "aria-label": cardName(card, LANG),
+                "aria-label": bidCardName(card),
                 "aria-pressed": chosen && chosen.card === card ? "true" : "false",
               },
               props: { disabled: !offered(card) },
