@@ -6,14 +6,17 @@ a friends' table with the chat, the block question and the report form open, and
 leaderboard's pages. No serious or critical violation anywhere.
 
 Each screen is scanned at both sizes where it stands (the viewport is changed under it), and
-every finding is gathered before the test fails, so one run names all that is wrong."""
+every finding is gathered before the test fails, so one run names all that is wrong. With
+A11Y_SCREENSHOTS=<folder> each screen scanned is kept there at both sizes, to look at."""
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from collections.abc import Iterator
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -46,6 +49,11 @@ class Scans:
             bad = serious_violations(who.page)
             if bad:
                 self.found[f"{screen} @ {size}"] = bad
+            if os.environ.get("A11Y_SCREENSHOTS"):
+                folder = Path(os.environ["A11Y_SCREENSHOTS"])
+                folder.mkdir(parents=True, exist_ok=True)
+                slug = re.sub(r"[^a-z0-9]+", "-", screen.lower()).strip("-")
+                who.page.screenshot(path=str(folder / f"{slug}-{size}.png"), full_page=True)
         who.page.set_viewport_size(PHONE)
         self.screens.append(screen)
 
@@ -71,7 +79,11 @@ def _play_until_a_deal_ends(who: Person, limit: float = 90) -> None:
         assert time.monotonic() < deadline, "no deal ended in time"
         who.wait_for(f"{TURN}, .deal-results [data-fair], {OVER}")
         if who.page.locator(TURN).count() and _hands_done(who) < 1:
-            who.play_a_card()
+            if who.page.locator(".card-button.legal").count():
+                who.play_a_card()
+            elif who.button("Számoljunk").count():  # sixty-six: every card played
+                who.button("Számoljunk").click()
+                who.page.wait_for_timeout(200)
     who.page.locator(".deal-results").wait_for()
 
 
