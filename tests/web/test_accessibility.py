@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 import pytest
 from django.utils import timezone
 
+from apps.matches.variant_settings import partnership_rules
 from apps.ranking.models import Medal, Rating, Standing
 from apps.ranking.rules import tournament
 from tests.engine.partnership import partnership_registered
@@ -174,8 +175,6 @@ def test_a_two_seat_table_from_play_to_the_matchs_end(
 @pytest.fixture
 def slow_doubling(settings: Any) -> Iterator[None]:
     """The product's partnership with a doubling window long enough to scan it."""
-    from apps.matches.variant_settings import partnership_rules
-
     settings.PARTNERSHIP_DOUBLING_SECONDS = 12
     with partnership_registered(partnership_rules()):
         yield
