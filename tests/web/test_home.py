@@ -12,7 +12,7 @@ import pytest
 
 from apps.chat.models import Block
 from apps.matches.models import Match
-from tests.web.person import person
+from tests.web.person import confirm, person
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -129,8 +129,8 @@ def test_a_player_blocked_at_the_table_is_unblocked_from_the_profile(
     cili = person(chromium)
     club_server.sign_in(cili.context, friend.token)
     cili.goto(club_server, f"/m/{room['id']}/")
-    cili.button("Letiltás: Béla").click()
-    cili.page.get_by_text("Letiltottad.").wait_for()
+    confirm(cili, "Letiltás: Béla")  # a block asks first
+    cili.page.get_by_text("Letiltottad: Béla.").wait_for()
     assert Block.objects.filter(blocker=friend.user, blocked=host.user).exists()
 
     cili.goto(club_server)

@@ -305,6 +305,20 @@ export function cardSvg(code, lang = "hu") {
   );
 }
 
+/**
+ * Face-up card as an <img> of its SVG (a data: URL), with an empty alt: for a card inside a
+ * control (a button in the hand) whose own label names the card. The card face is a picture
+ * there: its corner and centre letters are pixels of that picture, not text of the button's
+ * label, so the label ("piros király") is the whole name and reads well. Carries data-card.
+ */
+export function cardImg(code, lang = "hu") {
+  const svg = cardSvg(code, lang);
+  return (
+    `<img class="card card-face" data-card="${esc(code)}" alt="" draggable="false" ` +
+    `src="data:image/svg+xml,${esc(encodeURIComponent(svg))}">`
+  );
+}
+
 /* Card back: built once (it never changes).  No ids/patterns are used, so any
    number of backs can sit in the same document without id clashes. */
 const BACK_SVG = (() => {

@@ -68,14 +68,36 @@ function moderation(ctrl, others) {
       v("button", { attrs: { type: "button" }, on: { click: () => ctrl.cancelReport() } }, t("cancel")),
     );
   }
+  const undo = ctrl.unblockable;
   return v(
     "div.moderation",
     { key: "moderation" },
     others.flatMap((player) => [
-      v("button", { key: `block-${player.user_id}`, on: { click: () => ctrl.block(player) } }, `${t("block")}: ${player.name}`),
+      ctrl.blocking === player.user_id
+        ? blockQuestion(ctrl, player)
+        : v("button", {
+            key: `block-${player.user_id}`,
+            attrs: { "data-key": `block-${player.user_id}` },
+            on: { click: () => ctrl.askBlock(player) },
+          }, `${t("block")}: ${player.name}`),
       v("button", { key: `report-${player.user_id}`, on: { click: () => ctrl.startReport(player) } }, `${t("report")}: ${player.name}`),
     ]),
+    // a block just made can be undone here, at once (and later from the profile)
+    undo
+      ? v("p.block-undo", { key: "block-undo", attrs: { role: "status" } },
+          t("blocked_who", { name: undo.name }), " ",
+          v("button", { attrs: { "data-key": "block-undo" }, on: { click: () => ctrl.undoBlock() } }, t("block_undo")))
+      : null,
   );
+}
+
+// Block asks first: what it does, then yes or no.
+function blockQuestion(ctrl, player) {
+  const question = t("block_confirm", { name: player.name });
+  return v("span.confirm", { key: `block-confirm-${player.user_id}`, attrs: { role: "alertdialog", "aria-label": question } },
+    question, " ",
+    v("button.danger", { attrs: { "data-key": "confirm-block" }, on: { click: () => ctrl.block(player) } }, t("confirm")),
+    v("button", { on: { click: () => ctrl.cancelBlock() } }, t("cancel")));
 }
 
 function callPanel(ctrl, other) {

@@ -42,6 +42,8 @@ export class TableCtrl {
     this.reporting = null;
     this.report = { category: "abuse", reason: "" };
     this.chatDraft = "";
+    this.blocking = null; // the player whose block is being asked about
+    this.unblockable = null; // the player just blocked (the block can be undone at once)
     this.katiLevel = null;
     this.info = null;
     this.box = {}; // the variant's own boxes' choices (the variant module keeps them)
@@ -177,6 +179,13 @@ export class TableCtrl {
     }
     for (const known of this.client.deals.values()) if (known.result) this.verify(known.number);
     this.noticeTurn(this.isMyTurn());
+    // the match has started (on opening its table, or when the room it waited in fills): the
+    // focus goes to the table's heading, once
+    if (this.client.match.status !== "waiting" && !this.focusedTable) {
+      this.focusedTable = true;
+      this.effects.focus("table-title");
+      return;
+    }
     this.redraw();
   }
 
@@ -386,22 +395,56 @@ export class TableCtrl {
 
   // --- the club -----------------------------------------------------------------------------
 
+  // The field is emptied as the message goes (a second Enter finds nothing to send); a message
+  // the server refused comes back into an empty field.
   async sendChat() {
     const text = this.chatDraft.trim();
-    if (!text) return;
+    if (!text || this.chatSending) return;
+    this.chatSending = true;
+    this.chatDraft = "";
+    this.redrawNow();
     try {
       await api.say(this.client.id, text);
-      this.chatDraft = "";
-      this.redraw();
     } catch (error) {
+      if (!this.chatDraft) this.chatDraft = text;
       this.failed(error);
+    } finally {
+      this.chatSending = false;
     }
   }
 
+  // Block asks first (what it does); once made it can be undone at the table.
+  askBlock(player) {
+    this.blocking = player.user_id;
+    this.effects.focus("confirm-block");
+  }
+
+  cancelBlock() {
+    const id = this.blocking;
+    this.blocking = null;
+    this.effects.focus(`block-${id}`);
+  }
+
   async block(player) {
+    this.blocking = null;
     try {
       await api.block(player.user_id);
-      this.info = t("blocked");
+      this.unblockable = player;
+      this.effects.focus("block-undo");
+    } catch (error) {
+      this.client.notice = error;
+    }
+    this.redraw();
+  }
+
+  async undoBlock() {
+    const player = this.unblockable;
+    if (!player) return;
+    try {
+      await api.unblock(player.user_id);
+      this.unblockable = null;
+      this.info = t("unblocked", { name: player.name });
+      this.effects.focus(`block-${player.user_id}`);
     } catch (error) {
       this.client.notice = error;
     }

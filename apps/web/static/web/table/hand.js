@@ -2,7 +2,7 @@
 // walk it, Alt+arrows or drag and drop to reorder it), the Play buttons and the action bar with
 // its confirmations. Pure views: what a tap does is the controller's.
 
-import { cardName, cardSvg } from "../cards.js";
+import { cardImg, cardName } from "../cards.js";
 import { LANG, t } from "../i18n.js";
 import { countdown, markup, v } from "./util.js";
 
@@ -30,7 +30,9 @@ export function status(ctrl, deal) {
   return v(
     "div.turn",
     { key: "turn", attrs: { "aria-live": "off" } },
-    ctrl.isMyTurn()
+    // one's own seat is always "your turn", also while the view that offers the moves is on its
+    // way (a folded view): never "You to play"
+    ctrl.isMyTurn() || (deal.turn !== null && deal.turn === view.seat)
       ? v("strong.your-turn", {}, t("your_turn"))
       : deal.turn !== null ? t("their_turn", { name: ctrl.name(deal.turn) }) : "",
     mine && !mine.stand_in ? v("p.paused", { attrs: { "data-until": mine.until } }, countdown("paused_you", mine.until)) : null,
@@ -48,17 +50,19 @@ function keepFocusInHand(vnode, removed) {
   if (focused && area) area.querySelector("[data-card-button]")?.focus();
 }
 
-// Arrow keys walk the hand; Alt+arrows move the card.
+// Arrow keys walk the hand, Home and End go to its first and last card; Alt+arrows move the card.
 function handKeys(ctrl, card) {
   return (event) => {
+    const buttons = () => [...event.currentTarget.parentNode.querySelectorAll("[data-card-button]")];
     if (event.altKey && event.key === "ArrowLeft") ctrl.moveCard(card, -1);
     else if (event.altKey && event.key === "ArrowRight") ctrl.moveCard(card, 1);
     else if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
-      const buttons = [...event.currentTarget.parentNode.querySelectorAll("[data-card-button]")];
-      const at = buttons.indexOf(event.currentTarget);
-      const next = buttons[at + (event.key === "ArrowLeft" ? -1 : 1)];
+      const all = buttons();
+      const next = all[all.indexOf(event.currentTarget) + (event.key === "ArrowLeft" ? -1 : 1)];
       if (next) next.focus();
-    } else return;
+    } else if (event.key === "Home") buttons()[0].focus();
+    else if (event.key === "End") buttons().at(-1).focus();
+    else return;
     event.preventDefault();
   };
 }
@@ -68,7 +72,8 @@ function cardButton(ctrl, card, cards, playable) {
   const selected = ctrl.selected === card;
   const marriage = ctrl.variant.marriageHint(ctrl, card, cards);
   const badge = marriage ? `<span class="marriage-badge" aria-hidden="true">${Number(marriage)}</span>` : "";
-  return markup("button.card-button", cardSvg(card, LANG) + badge, {
+  // the face is a picture (cardImg): the button's label is the card's name, its whole name
+  return markup("button.card-button", cardImg(card, LANG) + badge, {
     key: card,
     class: { legal, "not-legal": !legal, selected },
     attrs: {
@@ -76,7 +81,10 @@ function cardButton(ctrl, card, cards, playable) {
       "data-card-button": card,
       "aria-disabled": legal ? "false" : "true",
       "aria-pressed": selected ? "true" : "false",
-      "aria-label": `${cardName(card, LANG)}${marriage ? ` (${marriage})` : ""}${selected ? ` – ${t("tap_again")}` : ""}`,
+      "aria-label": [
+        marriage ? t("card_marriage", { card: cardName(card, LANG), points: marriage }) : cardName(card, LANG),
+        selected ? t("tap_again") : null,
+      ].filter(Boolean).join(" – "),
       draggable: "true",
     },
     on: {

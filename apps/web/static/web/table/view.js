@@ -2,7 +2,7 @@
 // snabbdom tree; render.js patches the page with it. The variant module draws the table area
 // (variants/*.js: the centre, the boxes of its own) from the shared parts below.
 
-import { problemText, t } from "../i18n.js";
+import { LANG, problemText, t } from "../i18n.js";
 import { clubPanel } from "./club.js";
 import { actions, hand, status } from "./hand.js";
 import { dealResults, matchEnd, replayDialog } from "./results.js";
@@ -51,7 +51,10 @@ function topBar(ctrl) {
     "div.topbar",
     { key: "topbar" },
     v("a.back", { attrs: { href: "/", "data-link": "" } }, t("back_home")),
-    v("span.mode", {}, t(`mode_${match.mode}`), match.stake ? ` · ${t("stake")}: ${match.stake}` : ""),
+    // the table's own <h1> (the page has one): the game and whom it is against; focused when
+    // the match starts (table.js), so a screen reader begins at the table
+    v("h1.table-title", { attrs: { tabindex: "-1", "data-key": "table-title" } },
+      gameLabel(ctrl), v("span.mode", {}, t(`mode_${match.mode}`), match.stake ? ` · ${t("stake")}: ${match.stake}` : "")),
     v(
       "span.connection",
       { class: { [`conn-${connection}`]: true }, attrs: { role: "status", "data-connection": connection } },
@@ -61,6 +64,13 @@ function topBar(ctrl) {
     notice ? v("p.notice", { key: "notice" }, problemText(notice)) : null,
     ctrl.info ? v("p.info", { key: "info", attrs: { role: "status" } }, ctrl.info) : null,
   );
+}
+
+// The game's short name, as its variant declares it (the catalogue's labels), with a separator.
+function gameLabel(ctrl) {
+  const labels = ctrl.game && ctrl.game.labels;
+  const name = labels && (labels[LANG] || labels.en);
+  return name ? `${name} · ` : "";
 }
 
 function waitingRoom(ctrl) {

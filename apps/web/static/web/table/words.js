@@ -8,19 +8,25 @@ export function eventWords(ctrl, event) {
   const own = ctrl.variant.eventWords(ctrl, event);
   if (own) return own;
   const name = event.seat !== undefined ? ctrl.name(event.seat) : "";
+  // one's own doing is said to the player, in the second person ("Lezártad a talont")
+  const mine = event.seat !== undefined && event.seat === ctrl.client.view.seat;
+  const said = (key, params = {}) => (mine ? t(`${key}_you`, params) : t(key, { name, ...params }));
   switch (event.type) {
     case "card_played":
       return `${name}: ${cardName(event.card, LANG)}`;
     case "trick_taken":
-      return t("trick_won", { name, points: event.points });
+      return said("trick_won", { points: event.points });
     case "marriage_announced":
-      return `${name}: ${event.points} (${suitName(event.suit, LANG)})`;
+      return said(`marriage_${event.points === 40 ? 40 : 20}`, { suit: suitName(event.suit, LANG) });
+    case "trump_exchanged":
+      return said("trump_exchanged");
     case "talon_closed":
-      return t("talon_closed", { name });
-    case "deal_ended":
-      return event.winner === null
-        ? null
-        : t("deal_won", { name: ctrl.name(event.winner), points: event.game_points, reason: t(`reason_${event.reason}`) });
+      return said("talon_closed");
+    case "deal_ended": {
+      if (event.winner === null) return null;
+      const words = { points: event.game_points, reason: t(`reason_${event.reason}`) };
+      return event.winner === ctrl.client.view.seat ? t("deal_won_you", words) : t("deal_won", { name: ctrl.name(event.winner), ...words });
+    }
     case "match_ended":
       return `${t("match_result", { scores: event.scores.join(" : ") })} · ${t(`end_reason_${event.reason}`)}`;
     default:

@@ -54,7 +54,7 @@ function contract(ctrl, deal) {
       v("div.called", { key: "called" },
         cardIn("div.called-card", deal.called_card, { attrs: { title: t("called_card") } }),
         v("div", {},
-          v("p", {}, t("called_by", { name: ctrl.name(deal.caller), card: cardName(deal.called_card, LANG) })),
+          v("p", {}, calledBy(ctrl, deal.caller, deal.called_card)),
           v("p.trump-suit", {}, suitArt(deal.trump_suit, "1.1em"), " ", t("trump", { suit: suitName(deal.trump_suit, LANG) })),
           v("p", {}, t(`level_${deal.level}`), ` · ${t("value", { value: deal.value })}`, doubled ? ` · ${doubled}` : ""),
           v("p.partner-line", {}, partnerText(ctrl, deal, me)))),
@@ -88,6 +88,14 @@ function callList(ctrl, deal) {
   );
 }
 
+// A bid card's button shows its suit's sign and its rank's corner label: its name holds that
+// label (a name that says what is seen: "piros 10-es", which is read "piros tízes"; a letter's
+// rank keeps its word, "piros király").
+function bidCardName(card) {
+  const label = rankLabel(card, LANG);
+  return /^[0-9]+$/.test(label) ? t("bid_card_numbered", { suit: suitName(card[0], LANG), label }) : cardName(card, LANG);
+}
+
 // The bidding box: a level, then a card among the offered bids; or pass. The choices are the
 // controller's `box` (cleared at every new deal); one no longer offered is not kept.
 function biddingBox(ctrl) {
@@ -119,7 +127,7 @@ function biddingBox(ctrl) {
               attrs: {
                 "data-key": `bid-${card}`,
                 "data-bid-card": card,
-                "aria-label": cardName(card, LANG),
+                "aria-label": bidCardName(card),
                 "aria-pressed": chosen && chosen.card === card ? "true" : "false",
               },
               props: { disabled: !offered(card) },
@@ -172,7 +180,7 @@ function claim(ctrl, deal) {
     { key: "claim", attrs: { role: "status" } },
     deal.deadline && deal.phase === "claim"
       ? v("p", {}, countdown(mine ? "claim_countdown_you" : "claim_countdown", deal.deadline, ctrl.name(deal.shown.seat)))
-      : v("p", {}, t("claim_shown", { name: ctrl.name(deal.shown.seat) })),
+      : v("p", {}, mine ? t("claim_shown_you") : t("claim_shown", { name: ctrl.name(deal.shown.seat) })),
     v("div.cards.small", {}, deal.shown.cards.map((card) => cardIn("span.card-wrap", card, { key: card }))),
   );
 }
@@ -196,6 +204,12 @@ function settlementText(ctrl, deal) {
   ];
 }
 
+// Who called which card: one's own call in the second person.
+function calledBy(ctrl, seat, card) {
+  const words = { card: cardName(card, LANG) };
+  return seat === ctrl.client.view.seat ? t("called_by_you", words) : t("called_by", { name: ctrl.name(seat), ...words });
+}
+
 // The aria-live words for the game's own events.
 function eventWords(ctrl, event) {
   const name = event.seat !== undefined ? ctrl.name(event.seat) : "";
@@ -205,15 +219,15 @@ function eventWords(ctrl, event) {
     case "passed":
       return `${name}: ${t("pass_word")}`;
     case "bidding_ended":
-      return t("called_by", { name: ctrl.name(event.caller), card: cardName(event.card, LANG) });
+      return calledBy(ctrl, event.caller, event.card);
     case "all_passed":
       return t("reason_all_passed");
     case "doubled":
       return `${name}: ${t(`doubling_${event.word}`)}`;
     case "partner_revealed":
-      return t("partner_is", { name });
+      return event.seat === ctrl.client.view.seat ? t("partner_you") : t("partner_is", { name });
     case "cards_shown":
-      return t("claim_shown", { name });
+      return event.seat === ctrl.client.view.seat ? t("claim_shown_you") : t("claim_shown", { name });
     case "deal_ended":
       return event.winner === null ? t(`reason_${event.reason}`) : null;
     default:

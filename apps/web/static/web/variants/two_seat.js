@@ -40,7 +40,7 @@ function talon(ctrl, deal) {
     deal.talon_size > 0 && deal.phase === "open"
       ? v("div.talon-pile", { key: "talon-pile" }, markup("span.art", cardBackSvg()), v("span.count", {}, t("talon", { count: deal.talon_size })))
       : null,
-    deal.phase === "closed" ? v("p.talon-state", { key: "closed" }, t("talon_closed", { name: ctrl.name(deal.closed_by) })) : null,
+    deal.phase === "closed" ? v("p.talon-state", { key: "closed" }, deal.closed_by === ctrl.client.view.seat ? t("talon_closed_you") : t("talon_closed", { name: ctrl.name(deal.closed_by) })) : null,
     deal.phase === "exhausted" ? v("p.talon-state", { key: "exhausted" }, t("talon_exhausted")) : null,
   );
 }
