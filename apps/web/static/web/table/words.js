@@ -17,10 +17,18 @@ export function eventWords(ctrl, event) {
       return `${name}: ${event.points} (${suitName(event.suit, LANG)})`;
     case "talon_closed":
       return t("talon_closed", { name });
+    case "trump_exchanged":
+      return t("trump_exchanged_log", { name, card: cardName(event.card, LANG), taken: cardName(event.taken, LANG) });
+    case "enough_declared":
+      return t("enough_word", { name });
+    case "deal_started":
+      return event.number ? t("deal_started_log", { number: event.number }) : null;
     case "deal_ended":
       return event.winner === null
         ? null
-        : t("deal_won", { name: ctrl.name(event.winner), points: event.game_points, reason: t(`reason_${event.reason}`) });
+        : event.winner === ctrl.client.view.seat
+          ? t("deal_won_you", { points: event.game_points, reason: t(`reason_${event.reason}`) })
+          : t("deal_won", { name: ctrl.name(event.winner), points: event.game_points, reason: t(`reason_${event.reason}`) });
     case "match_ended":
       return `${t("match_result", { scores: event.scores.join(" : ") })} · ${t(`end_reason_${event.reason}`)}`;
     default:
