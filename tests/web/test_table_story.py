@@ -26,7 +26,8 @@ new MutationObserver(() => {
   const turn = document.querySelector('.turn');
   window.__story.push({
     trick: [...document.querySelectorAll('.trick figure.played')].map((f) => f.dataset.card),
-    result: Boolean(document.querySelector('.deal-result[data-deal="1"], .deal-over[data-deal="1"]')),
+    result: Boolean(document.querySelector(
+      '.deal-result[data-deal="1"], .deal-over[data-deal="1"]')),
     turn: turn ? turn.innerText : '',
   });
 }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
