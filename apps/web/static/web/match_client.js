@@ -309,6 +309,13 @@ export class MatchClient {
     const over = this.queue.some((other) => other.event.type === "match_ended");
     const wait = over ? settings().trickMs : settings().nextDealMs;
     this.ended = { seq: envelope.seq, number: this.currentDealOf(envelope), over, until: Date.now() + wait };
+    // the match's score with the deal's points, as the result says (the server's view, the next
+    // deal's, comes after)
+    const { winner, game_points: points } = envelope.event;
+    if (this.view && Array.isArray(this.view.scores) && winner !== null && winner !== undefined && points) {
+      this.view = { ...this.view, scores: this.view.scores.map((score, seat) => (seat === winner ? score + points : score)) };
+      this.folded = true;
+    }
     this.changed();
     this.listeners.shown.forEach((listener) => listener(envelope));
     await new Promise((resolve) => {

@@ -35,7 +35,7 @@ export function seatPanel(ctrl, deal, seat) {
     "div.seat",
     {
       key: `seat-${seat}`,
-      class: { "on-turn": deal.turn === seat },
+      class: { "on-turn": deal.turn === seat && !ctrl.client.ended },
       attrs: { "data-seat": seat, "data-pos": position(seat, view.seat, deal.hand_sizes.length) },
     },
     v("div.seat-name", {}, name, player && player.is_computer ? ` (${t(`strength_${player.strength}`)})` : ""),

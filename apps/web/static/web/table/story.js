@@ -25,7 +25,7 @@ export function tableStory(ctrl) {
       v("button.sound-toggle", {
         attrs: { "data-key": "sound-toggle", "aria-pressed": ctrl.sound ? "true" : "false" },
         on: { click: () => ctrl.toggleSound() },
-      }, ctrl.sound ? "🔊 " : "🔈 ", t("sounds")),
+      }, t("sounds")),
     ),
     v(
       "ol.table-log",
