@@ -30,6 +30,8 @@ PASSWORD = "correct horse battery"
 FAST_TABLE = (
     "localStorage.setItem('snapszer.trickMs', '150');localStorage.setItem('snapszer.cardMs', '60');"
     "localStorage.setItem('snapszer.settleMs', '50');"
+    "localStorage.setItem('snapszer.nextDealMs', '100');"
+    "localStorage.setItem('snapszer.moveMs', '60');"
 )
 DEALS_CHECKED = (
     "() => [...document.querySelectorAll('[data-fair]')]"

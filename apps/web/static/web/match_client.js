@@ -18,6 +18,8 @@ const settings = () => ({
   cardMs: Number(localStorage.getItem("snapszer.cardMs") ?? 600),
   trickMs: Number(localStorage.getItem("snapszer.trickMs") ?? 1200),
   settleMs: Number(localStorage.getItem("snapszer.settleMs") ?? 250),
+  // a finished deal's result stays on the table this long (or until "next deal" is tapped)
+  nextDealMs: Number(localStorage.getItem("snapszer.nextDealMs") ?? 8000),
 });
 
 // Table actions that say what the player wants whatever was played meanwhile (I am back, a
@@ -25,6 +27,8 @@ const settings = () => ({
 // version if the server still offers them, so a stand-in's card that lands just before the
 // tap does not swallow "OK, I'm here". A card or a bid is never sent again this way.
 const STANDING = new Set(["resume", "pause", "show_hand"]);
+
+export const paceSettings = settings;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -50,7 +54,9 @@ export class MatchClient {
     this.currentDeal = 0;
     this.stopped = false;
     this.standIn = new Set(); // cards the computer played for a paused player
-    this.listeners = { frame: [], chat: [], notice: [], shown: [] };
+    this.listeners = { frame: [], chat: [], notice: [], shown: [], taking: [] };
+    this.taking = null; // the seat a full trick is being gathered to (before it is taken)
+    this.ended = null; // a deal's end being shown: {number, until} (before the next deal)
     this.socket = null;
     this.watchdog = null;
     window.snapszer.client = this;
@@ -160,6 +166,7 @@ export class MatchClient {
       this.deals.set(this.currentDeal, {
         ...known,
         result: { winner: event.winner, game_points: event.game_points, reason: event.reason },
+        resultSeq: envelope.seq, // shown once the table has come this far
       });
     }
     if (event.type === "hand_settled" && this.currentDeal) {
@@ -245,14 +252,27 @@ export class MatchClient {
         }
         await this.pace(envelope);
         const next = fold(this.view, envelope);
+        if (next === null && envelope.event.type === "deal_ended") {
+          await this.showDealEnd(envelope);
+        } else if (next === null && (await this.dealEndFollows(envelope))) {
+          // (a hand's settlement before its end): the deal's end fetches the view after it
+          this.queue.shift();
+          this.listeners.shown.forEach((listener) => listener(envelope));
+          continue;
+        }
         if (next === null) {
           // a new deal, its end, the end of the match: the server's view says what follows
           const known = this.target && this.target.version >= envelope.seq;
           const payload = known ? this.target : await api.match(this.id);
           this.queue.shift(); // taken off only once its view is in hand
+          const ended = envelope.event.type === "deal_ended";
+          // what the server's view already holds (the next deal, the match's end) is shown with it
+          const within = this.queue.filter((other) => other.seq > envelope.seq && other.seq <= payload.version);
+          this.ended = null;
           this.apply(payload);
-          this.listeners.shown.forEach((listener) => listener(envelope));
-          if (envelope.event.type === "deal_ended") await sleep(settings().trickMs);
+          for (const shown of ended ? within : [envelope, ...within]) {
+            this.listeners.shown.forEach((listener) => listener(shown));
+          }
           continue;
         }
         this.queue.shift();
@@ -286,6 +306,58 @@ export class MatchClient {
     else if (this.target && this.lastSeq < this.target.version) this.resync();
   }
 
+  // The last event of a deal is shown before its end, its end before the next deal: the result
+  // stays on the table (the turn line says it) until "next deal" is tapped or nextDealMs
+  // passes; before the match's end it stays a moment (trickMs).
+  async showDealEnd(envelope) {
+    if (this.ended && this.ended.seq === envelope.seq) return; // (a retry after a failed fetch)
+    if (this.queue.length < 2) await sleep(settings().settleMs); // what follows is on its way
+    const over = this.queue.some((other) => other.event.type === "match_ended");
+    const wait = over ? settings().trickMs : settings().nextDealMs;
+    this.ended = { seq: envelope.seq, number: this.currentDealOf(envelope), over, until: Date.now() + wait };
+    // the match's score with the deal's points, as the result says (the server's view, the next
+    // deal's, comes after)
+    const { winner, game_points: points } = envelope.event;
+    if (this.view && Array.isArray(this.view.scores) && winner !== null && winner !== undefined && points) {
+      this.view = { ...this.view, scores: this.view.scores.map((score, seat) => (seat === winner ? score + points : score)) };
+      this.folded = true;
+    }
+    this.changed();
+    this.listeners.shown.forEach((listener) => listener(envelope));
+    await new Promise((resolve) => {
+      this.ended.go = resolve;
+      setTimeout(resolve, wait);
+    });
+  }
+
+  // The deal a deal_ended event ends (the last deal_started recorded before it).
+  currentDealOf(envelope) {
+    for (const deal of [...this.deals.values()].sort((a, b) => b.number - a.number)) {
+      if (deal.resultSeq === envelope.seq) return deal.number;
+    }
+    return this.view && this.view.deal ? this.view.deal.number : null;
+  }
+
+  // "Next deal" tapped: the result has been seen.
+  nextDeal() {
+    if (this.ended && this.ended.go) this.ended.go();
+  }
+
+  // An event only the server can apply, with the deal's end queued right after it: nothing to
+  // fetch yet (the deal's end fetches the view once its end has been shown).
+  async dealEndFollows(envelope) {
+    const type = envelope.event.type;
+    if (["deal_started", "match_started", "match_ended", "deal_ended"].includes(type)) return false;
+    if (this.queue.length < 2) await sleep(settings().settleMs);
+    return this.queue.some((other) => other.event.type === "deal_ended");
+  }
+
+  // Whether a deal's result may be shown: its end has been shown at the table.
+  resultShown(deal) {
+    if (!deal.result) return false;
+    return deal.resultSeq === undefined || deal.resultSeq <= this.version || (this.ended && this.ended.seq >= deal.resultSeq);
+  }
+
   retryPump() {
     clearTimeout(this.pumpRetry);
     this.pumpWait = Math.min((this.pumpWait || 250) * 2, 8000);
@@ -299,7 +371,19 @@ export class MatchClient {
     const event = envelope.event;
     const me = this.view ? this.view.seat : null;
     if (event.type === "card_played" && event.seat !== me) await sleep(cardMs);
-    if (event.type === "trick_taken") await sleep(trickMs);
+    if (event.type === "trick_taken") {
+      // the full trick stays, then is gathered toward its winner (the table says who took it)
+      await sleep(trickMs * 0.6);
+      this.taking = event.seat;
+      this.listeners.taking.forEach((listener) => listener(event));
+      this.changed();
+      await sleep(trickMs * 0.4);
+      this.taking = null;
+    }
+    // another seat's move that is not a card (the trump taken, the talon closed, a marriage,
+    // enough): a moment, so it is seen as a move
+    const moves = ["trump_exchanged", "talon_closed", "marriage_announced", "enough_declared"];
+    if (moves.includes(event.type) && event.seat !== me) await sleep(cardMs);
   }
 
   // --- moves ------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ export class Table {
       redrawNow: () => this.redraw && !this.stopped && this.redraw.now(),
       focus: (key) => this.focus(key),
       turn: (mine) => noticeTurn(mine),
-      beep,
+      tone,
       navigate,
       announce,
     });
@@ -53,18 +53,30 @@ function noticeTurn(mine) {
   if (icon) icon.href = mine ? icon.dataset.turn : icon.dataset.idle;
 }
 
-let audio = null; // one context for every beep
+let audio = null; // one context for every sound
 
-function beep() {
+// Short tones made on the spot (Web Audio): a card, a trick taken, your turn. Only when the
+// player turned the sounds on (off by default).
+const TONES = {
+  card: [[520, 0, 0.05]],
+  trick: [[440, 0, 0.07], [660, 0.08, 0.09]],
+  turn: [[660, 0, 0.15]],
+};
+
+function tone(kind) {
   try {
     audio = audio || new AudioContext();
     const context = audio;
-    const tone = context.createOscillator();
-    tone.frequency.value = 660;
-    tone.connect(context.destination);
-    tone.start();
-    tone.stop(context.currentTime + 0.15);
+    for (const [frequency, at, length] of TONES[kind] || TONES.turn) {
+      const oscillator = context.createOscillator();
+      const gain = context.createGain();
+      oscillator.frequency.value = frequency;
+      gain.gain.value = 0.15;
+      oscillator.connect(gain).connect(context.destination);
+      oscillator.start(context.currentTime + at);
+      oscillator.stop(context.currentTime + at + length);
+    }
   } catch {
-    // no audio: the title and the icon still say it
+    // no audio: the title, the icon and the words still say it
   }
 }

@@ -12,6 +12,7 @@ import { verifyDeal } from "../fairplay.js";
 import { problemText, t } from "../i18n.js";
 import { MatchClient } from "../match_client.js";
 import { variantFor } from "../variants/index.js";
+import { logLines, tableWord } from "./log.js";
 import { eventWords } from "./words.js";
 
 const sortKey = (code) => SUITS.indexOf(code[0]) * 10 + RANKS.indexOf(code[1]);
@@ -27,7 +28,7 @@ const games = () => {
 };
 
 export class TableCtrl {
-  // effects: {redraw(), redrawNow(), focus(key), turn(mine), beep(), navigate(path), announce(text)}
+  // effects: {redraw(), redrawNow(), focus(key), turn(mine), tone(kind), navigate(path), announce(text)}
   constructor(matchId, effects) {
     this.effects = effects;
     this.client = new MatchClient(matchId, () => this.changed());
@@ -50,9 +51,14 @@ export class TableCtrl {
     this.refreshed = new Set();
     this.wasMyTurn = false;
     this.ticker = setInterval(() => this.tick(), 500);
-    this.client.on("shown", (envelope) => {
-      const words = eventWords(this, envelope.event);
-      if (words) this.effects.announce(words);
+    this.log = []; // what happened, in words: the table's log (its aria-live region says it)
+    this.logOpen = false;
+    this.word = null; // the word on the table: {seq, type, text}
+    this.sound = localStorage.getItem("snapszer.sound") === "on";
+    this.client.on("shown", (envelope) => this.shown(envelope));
+    this.client.on("taking", (event) => {
+      this.word = { seq: `taking-${event.seat}`, type: event.type, text: tableWord(event, this.client.view.seat, (seat) => this.name(seat)) };
+      this.sounds("trick");
     });
     this.client.on("notice", (notice) => this.effects.announce(problemText(notice)));
     this.client.on("chat", (message) => this.effects.announce(`${this.name(message.sender_seat)}: ${message.text}`));
@@ -164,6 +170,38 @@ export class TableCtrl {
     return kept;
   }
 
+  // An event shown at the table: a line of the log (said by its aria-live region, so not
+  // announced again), the word on the table, a sound if the player wants them.
+  shown(envelope) {
+    const event = envelope.event;
+    this.log = logLines(this.log, envelope, (e) => eventWords(this, e));
+    const word = tableWord(event, this.client.view && this.client.view.seat, (seat) => this.name(seat));
+    if (word) this.word = { seq: envelope.seq, type: event.type, text: word };
+    else if (event.type === "card_played" || event.type === "deal_started") this.word = null;
+    if (event.type === "card_played") this.sounds("card");
+  }
+
+  sounds(kind) {
+    if (this.sound) this.effects.tone(kind);
+  }
+
+  // The sounds at the table: off unless the player turns them on (kept in the browser).
+  toggleSound() {
+    this.sound = !this.sound;
+    localStorage.setItem("snapszer.sound", this.sound ? "on" : "off");
+    this.redrawNow();
+  }
+
+  toggleLog() {
+    this.logOpen = !this.logOpen;
+    this.redrawNow();
+  }
+
+  // "Next deal": the deal's result has been seen.
+  nextDeal() {
+    this.client.nextDeal();
+  }
+
   // --- the match changed --------------------------------------------------------------------
 
   changed() {
@@ -199,7 +237,7 @@ export class TableCtrl {
     this.effects.turn(mine);
     if (mine && !this.wasMyTurn) {
       this.effects.announce(t("your_turn"));
-      if (localStorage.getItem("snapszer.sound") === "on") this.effects.beep();
+      if (this.sound) this.effects.tone("turn");
     }
     this.wasMyTurn = mine;
   }
@@ -296,7 +334,7 @@ export class TableCtrl {
   tick() {
     this.refreshAtDeadlines();
     this.pollRoom();
-    if (this.deadlines().length) this.redraw(); // the countdowns shown
+    if (this.deadlines().length || this.client.ended) this.redraw(); // the countdowns shown
   }
 
   deadlines() {

@@ -4,6 +4,7 @@
 
 import { cardImg, cardName } from "../cards.js";
 import { LANG, t } from "../i18n.js";
+import { dealtIn, rememberPlace } from "./motion.js";
 import { countdown, markup, v } from "./util.js";
 
 // A private type: a dragged card never drops into the chat (or another program) as its code.
@@ -31,12 +32,37 @@ export function status(ctrl, deal) {
     "div.turn",
     { key: "turn", attrs: { "aria-live": "off" } },
     // one's own seat is always "your turn", also while the view that offers the moves is on its
-    // way (a folded view): never "You to play"
-    ctrl.isMyTurn() || (deal.turn !== null && deal.turn === view.seat)
-      ? v("strong.your-turn", {}, t("your_turn"))
-      : deal.turn !== null ? t("their_turn", { name: ctrl.name(deal.turn) }) : "",
+    // way (a folded view): never "You to play"; once the deal is over, its end and nobody's turn
+    ctrl.client.ended
+      ? dealOver(ctrl)
+      : ctrl.isMyTurn() || (deal.turn !== null && deal.turn === view.seat)
+        ? v("strong.your-turn", {}, t("your_turn"))
+        : deal.turn !== null && !allPlayed(deal) ? t("their_turn", { name: ctrl.name(deal.turn) }) : "",
     mine && !mine.stand_in ? v("p.paused", { attrs: { "data-until": mine.until } }, countdown("paused_you", mine.until)) : null,
     mine && mine.stand_in ? v("p.stand-in", {}, t("stand_in_you")) : null,
+  );
+}
+
+// Every card played and the table empty: the deal is over, whoever the view says leads.
+const allPlayed = (deal) => deal.table.length === 0 && deal.hand_sizes.every((size) => size === 0);
+
+// A deal's end on the table, before the next deal: its result where the turn is said, and
+// "next deal" with its countdown (before the match's end: the result alone).
+function dealOver(ctrl) {
+  const ended = ctrl.client.ended;
+  const deal = ctrl.client.deals.get(ended.number);
+  const seconds = Math.max(0, Math.ceil((ended.until - Date.now()) / 1000));
+  return v(
+    "div.deal-over",
+    { key: `deal-over-${ended.seq}`, attrs: { "data-deal": ended.number } },
+    v("strong", {}, t("deal_over")),
+    deal && deal.result ? v("p.deal-over-result", {}, ctrl.variant.dealText(ctrl, deal)) : null,
+    ended.over
+      ? null
+      : [
+          v("button.primary.next-deal", { key: "next-deal", attrs: { "data-key": "next-deal" }, on: { click: () => ctrl.nextDeal() } }, t("next_deal")),
+          v("span.next-deal-in", { key: "next-deal-in", attrs: { "data-until": ended.until } }, t("next_deal_in", { seconds })),
+        ],
   );
 }
 
@@ -97,7 +123,7 @@ function cardButton(ctrl, card, cards, playable) {
         ctrl.dropCard(event.dataTransfer.getData(DRAG_TYPE), card);
       },
     },
-    hook: { remove: keepFocusInHand },
+    hook: { insert: dealtIn, remove: (vnode, removed) => { rememberPlace(vnode); keepFocusInHand(vnode, removed); } },
   });
 }
 

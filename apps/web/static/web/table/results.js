@@ -5,7 +5,8 @@ import { t } from "../i18n.js";
 import { cardArt, cardIn, v } from "./util.js";
 
 export function dealResults(ctrl) {
-  const deals = [...ctrl.client.deals.values()].filter((deal) => deal.result).sort((a, b) => b.number - a.number);
+  // a deal's result only once its end has been shown at the table (after its last card)
+  const deals = [...ctrl.client.deals.values()].filter((deal) => ctrl.client.resultShown(deal)).sort((a, b) => b.number - a.number);
   if (!deals.length) return null;
   const [latest, ...older] = deals.map((deal) => dealResult(ctrl, deal));
   return v(

@@ -3,6 +3,7 @@
 
 import { cardBackSvg } from "../cards.js";
 import { t } from "../i18n.js";
+import { travel } from "./motion.js";
 import { cardArt, cardIn, countdown, markup, v } from "./util.js";
 
 // Where a seat sits for the viewer: the viewer at the bottom, then in the turn order (seat
@@ -34,7 +35,7 @@ export function seatPanel(ctrl, deal, seat) {
     "div.seat",
     {
       key: `seat-${seat}`,
-      class: { "on-turn": deal.turn === seat },
+      class: { "on-turn": deal.turn === seat && !ctrl.client.ended },
       attrs: { "data-seat": seat, "data-pos": position(seat, view.seat, deal.hand_sizes.length) },
     },
     v("div.seat-name", {}, name, player && player.is_computer ? ` (${t(`strength_${player.strength}`)})` : ""),
@@ -68,9 +69,16 @@ export function trick(ctrl, deal, { slots = false } = {}) {
   const seats = deal.hand_sizes.length;
   const me = ctrl.client.view.seat;
   const places = ["top", "left", "right", "bottom"].filter((pos) => (PLACES[seats] || PLACES[2]).includes(pos));
+  const taking = ctrl.client.taking;
   return v(
     "div.trick",
-    { class: { slots }, attrs: { role: "group", "aria-label": t("table") } },
+    {
+      class: { slots, gathering: taking !== null && deal.table.length > 0 },
+      attrs: { role: "group", "aria-label": t("table"), "data-to": taking !== null ? position(taking, me, seats) : false },
+    },
+    // the word on the table: who took the trick, a move that is not a card (not live: the
+    // table's log says it to a screen reader)
+    ctrl.word ? v("p.table-word", { key: `word-${ctrl.word.seq}`, attrs: { "aria-hidden": "true", "data-word": ctrl.word.type } }, ctrl.word.text) : null,
     slots
       ? places.map((pos) => {
           const entry = deal.table.find((e) => position(e.seat, me, seats) === pos);
@@ -83,7 +91,7 @@ export function trick(ctrl, deal, { slots = false } = {}) {
 export function playedCard(ctrl, entry, pos) {
   return v(
     "figure.played",
-    { key: entry.card, attrs: { "data-seat": entry.seat, "data-pos": pos ?? false } },
+    { key: entry.card, attrs: { "data-seat": entry.seat, "data-card": entry.card, "data-pos": pos ?? false }, hook: { insert: travel(entry.card, entry.seat) } },
     cardArt(entry.card),
     v("figcaption", {}, ctrl.name(entry.seat), ctrl.client.standIn.has(entry.card) ? ` · ${t("stand_in_card")}` : ""),
   );

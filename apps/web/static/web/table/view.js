@@ -7,6 +7,7 @@ import { clubPanel } from "./club.js";
 import { actions, hand, status } from "./hand.js";
 import { dealResults, matchEnd, replayDialog } from "./results.js";
 import { lastTrick, otherSeats, seatPanel, trick } from "./seats.js";
+import { tableStory } from "./story.js";
 import { v } from "./util.js";
 
 export function view(ctrl) {
@@ -25,6 +26,7 @@ export function view(ctrl) {
     topBar(ctrl),
     match.status === "waiting" ? waitingRoom(ctrl) : null,
     deal ? ctrl.variant.area(ctrl, deal, parts(ctrl, deal)) : null,
+    deal ? tableStory(ctrl) : null,
     view.result ? matchEnd(ctrl, view.result) : null,
     dealResults(ctrl),
     match.mode !== "computer" && match.status !== "waiting" ? clubPanel(ctrl) : null,

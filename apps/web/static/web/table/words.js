@@ -18,10 +18,16 @@ export function eventWords(ctrl, event) {
       return said("trick_won", { points: event.points });
     case "marriage_announced":
       return said(`marriage_${event.points === 40 ? 40 : 20}`, { suit: suitName(event.suit, LANG) });
-    case "trump_exchanged":
-      return said("trump_exchanged");
     case "talon_closed":
       return said("talon_closed");
+    case "trump_exchanged":
+      return mine
+        ? t("trump_exchanged_you")
+        : t("trump_exchanged_log", { name, card: cardName(event.card, LANG), taken: cardName(event.taken, LANG) });
+    case "enough_declared":
+      return t("enough_word", { name });
+    case "deal_started":
+      return event.number ? t("deal_started_log", { number: event.number }) : null;
     case "deal_ended": {
       if (event.winner === null) return null;
       const words = { points: event.game_points, reason: t(`reason_${event.reason}`) };

@@ -265,7 +265,7 @@ export default {
         v("div.centre", { key: "centre" }, parts.trick({ slots: true })),
         v("div.my-seat", { key: "my-seat", class: { "on-turn": deal.turn === me }, attrs: { "data-seat": me, "data-pos": "bottom" } },
           v("span.seat-name", {}, t("you")), " ", seatFacts(ctrl, deal, me),
-          deal.trick_counts[me] ? v("span.seat-facts", { key: "tricks" }, t("tricks", { count: deal.trick_counts[me] })) : null),
+          v("span.seat-facts.my-tricks", { key: "tricks", attrs: { "data-tricks": deal.trick_counts[me] } }, t("tricks", { count: deal.trick_counts[me] }))),
       ),
       contract(ctrl, deal),
       claim(ctrl, deal),

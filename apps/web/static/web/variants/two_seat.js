@@ -18,6 +18,7 @@
 
 import { cardBackSvg, suitName } from "../cards.js";
 import { LANG, t } from "../i18n.js";
+import { arrive } from "../table/motion.js";
 import { cardIn, markup, suitArt, v } from "../table/util.js";
 
 export const CONFIRM = {
@@ -36,7 +37,8 @@ function talon(ctrl, deal) {
     "div.talon",
     { key: "talon" },
     v("div.trump-suit", {}, suitArt(deal.trump_suit, "1.2em"), " ", t("trump", { suit: suitName(deal.trump_suit, LANG) })),
-    deal.trump_card ? cardIn("div.trump-card", deal.trump_card, { key: "trump-card", attrs: { title: t("trump_card") } }) : null,
+    // keyed by the card: an exchanged trump is a new card turned up
+    deal.trump_card ? cardIn("div.trump-card", deal.trump_card, { key: `trump-${deal.trump_card}`, attrs: { title: t("trump_card") }, hook: { insert: arrive } }) : null,
     deal.talon_size > 0 && deal.phase === "open"
       ? v("div.talon-pile", { key: "talon-pile" }, markup("span.art", cardBackSvg()), v("span.count", {}, t("talon", { count: deal.talon_size })))
       : null,
@@ -56,6 +58,7 @@ function scorePanel(ctrl, deal) {
     v("p.radli-count", {}, seats.map((seat) => t("to_go", { name: ctrl.name(seat), points: Math.max(0, view.target - view.scores[seat]) })).join(" · ")),
     v("p.deal-no", {}, t("deal_no", { number: deal.number })),
     deal.bonus ? v("p.bonus", { key: "bonus", attrs: { "data-bonus": deal.bonus } }, t("bonus_pending", { points: deal.bonus })) : null,
+    v("p.my-tricks", { key: "my-tricks", attrs: { "data-tricks": deal.trick_counts[view.seat] } }, t("your_tricks", { count: deal.trick_counts[view.seat] })),
     v("p.my-points", { key: "my-points" }, t("your_points", { points: deal.points }),
       deal.pending_marriage_points ? ` ${t("pending_points", { points: deal.pending_marriage_points })}` : ""),
     mine.length ? v("p", { key: "marriages" }, t("marriages", { list: mine.map((s) => suitName(s, LANG)).join(", ") })) : null,
