@@ -414,6 +414,9 @@ const MESSAGES = {
     ledger_stake: "Tét",
     ledger_payout: "Nyeremény",
     ledger_refund: "Visszakapott tét",
+    chat_open: "Csevegés",
+    chat_unread: "{count} új",
+    chat_close: "Csevegés bezárása",
   },
   en: {
     club: "Snapszer Klub",
@@ -826,6 +829,9 @@ const MESSAGES = {
     ledger_stake: "Stake",
     ledger_payout: "Winnings",
     ledger_refund: "Stake refunded",
+    chat_open: "Chat",
+    chat_unread: "{count} new",
+    chat_close: "Close the chat",
   },
 };
 

@@ -3,7 +3,7 @@
 // (variants/*.js: the centre, the boxes of its own) from the shared parts below.
 
 import { problemText, t } from "../i18n.js";
-import { clubPanel } from "./club.js";
+import { chatToggle, clubPanel } from "./club.js";
 import { actions, hand, status } from "./hand.js";
 import { dealResults, matchEnd, replayDialog } from "./results.js";
 import { lastTrick, otherSeats, seatPanel, trick } from "./seats.js";
@@ -27,10 +27,13 @@ export function view(ctrl) {
     deal ? ctrl.variant.area(ctrl, deal, parts(ctrl, deal)) : null,
     view.result ? matchEnd(ctrl, view.result) : null,
     dealResults(ctrl),
-    match.mode !== "computer" && match.status !== "waiting" ? clubPanel(ctrl) : null,
+    hasClub(ctrl) && ctrl.chatOpen ? clubPanel(ctrl) : null,
     ctrl.replay ? replayDialog(ctrl) : null,
   );
 }
+
+// Friends' and ranked matches have the club's drawer: chat, moderation, the call.
+const hasClub = (ctrl) => ctrl.client.match.mode !== "computer" && ctrl.client.match.status !== "waiting";
 
 // What every table is made of, for the variant's layout.
 function parts(ctrl, deal) {
@@ -58,6 +61,7 @@ function topBar(ctrl) {
       t(`connection_${connection}`),
       sending ? ` · ${t("sending")}` : "",
     ),
+    hasClub(ctrl) ? chatToggle(ctrl) : null,
     notice ? v("p.notice", { key: "notice" }, problemText(notice)) : null,
     ctrl.info ? v("p.info", { key: "info", attrs: { role: "status" } }, ctrl.info) : null,
   );
