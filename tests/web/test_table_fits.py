@@ -18,7 +18,9 @@ from typing import Any
 
 import pytest
 
-from tests.web.person import Person, person
+from tests.conftest import MakePlayer
+from tests.matches.helpers import create_friend_match
+from tests.web.person import Person, close_chat, open_chat, person
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -199,3 +201,50 @@ def test_the_partnership_table_fits_every_screen(chromium: Any, club_server: Any
         who.page.locator(".deal-result").first.wait_for()
         check_fits(who, game, "deal-end", shots)
     assert who.errors == []
+
+
+def test_the_chat_is_a_drawer_over_the_table(
+    chromium: Any, club_server: Any, make_player: MakePlayer
+) -> None:
+    """At a friends' table on a phone the chat is a drawer: a button with the count of unread
+    messages opens it over the table, Esc or its close button closes it, and what was typed
+    and not sent is still there when it opens again. Closed, the table fits the screen."""
+    host, friend = make_player(display_name="Béla"), make_player(display_name="Cili")
+    match = create_friend_match(host, friend)
+    bela, cili = person(chromium), person(chromium)
+    for who, player in ((bela, host), (cili, friend)):
+        club_server.sign_in(who.context, player.token)
+        who.goto(club_server, f"/m/{match['id']}/")
+        who.page.locator(".table").wait_for()
+    toggle = cili.page.locator("[data-key=chat-toggle]")
+    assert toggle.get_attribute("aria-expanded") == "false"
+    assert cili.page.locator(".messages").count() == 0  # closed: the table alone
+    assert cili.page.evaluate("document.scrollingElement.scrollHeight") <= 844 + 1
+
+    # Béla writes twice: Cili's button counts them
+    open_chat(bela)
+    for text in ("Szia!", "Jó játékot!"):
+        bela.page.get_by_label("Üzenet (max. 500 karakter)").fill(text)
+        bela.page.keyboard.press("Enter")
+    close_chat(bela)
+    cili.page.locator("[data-unread='2']").wait_for()
+    assert "2 új" in toggle.inner_text()
+
+    # Cili opens it: the messages over the table, the field focused, nothing unread
+    open_chat(cili)
+    drawer = cili.page.get_by_role("dialog", name="Csevegés")
+    drawer.get_by_text("Jó játékot!").wait_for()
+    box = drawer.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390 + 0.5
+    assert cili.page.evaluate("document.activeElement.id") == "chat-input"
+    assert cili.page.locator("[data-unread]").count() == 0
+    # she starts an answer and closes the drawer (Esc): the focus is back on its button
+    cili.page.keyboard.type("Neked is")
+    close_chat(cili)
+    assert cili.page.evaluate("document.activeElement.dataset.key") == "chat-toggle"
+    # opened again, her words are still there; the close button closes it too
+    open_chat(cili)
+    assert cili.page.get_by_label("Üzenet (max. 500 karakter)").input_value() == "Neked is"
+    cili.button("Csevegés bezárása").click()
+    cili.page.locator("#club-drawer").wait_for(state="detached")
+    assert bela.errors == [] and cili.errors == []
