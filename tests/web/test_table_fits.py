@@ -50,6 +50,14 @@ MEASURE = """(selectors) => ({
     const r = el.getBoundingClientRect();
     return {sel: `${sel} #${i}`, top: r.top, bottom: r.bottom, left: r.left, right: r.right};
   })),
+  // the hand's cards and the actions are not under something else (their middle takes a tap)
+  covered: [...document.querySelectorAll(
+    '.hand .card-button, .actions button, .bidding-box button, .doubling-box button, .play')]
+    .filter((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return !(hit && el.contains(hit));
+    }).map((el) => el.dataset.key || el.className),
   cards: [...document.querySelectorAll('.hand .card-button')].map((el) => {
     const r = el.getBoundingClientRect();
     return {top: r.top, width: r.width, height: r.height,
@@ -80,6 +88,7 @@ def check_fits(who: Person, game: str, phase: str, shots: Path | None) -> None:
             or box["right"] > got["width"] + 0.5
         ]
         assert outside == [], f"{where}: off screen: {outside}"
+        assert got["covered"] == [], f"{where}: covered: {got['covered']}"
         cards = got["cards"]
         assert cards, f"{where}: no hand"
         tops = {round(card["top"]) for card in cards if not card["selected"]}
@@ -146,9 +155,7 @@ def play_to_deal_end(who: Person, *, limit: float = 90) -> None:
 
 
 @pytest.mark.parametrize("game", ["klub", "sixty-six"])
-def test_the_two_seat_table_fits_every_screen(
-    chromium: Any, club_server: Any, game: str
-) -> None:
+def test_the_two_seat_table_fits_every_screen(chromium: Any, club_server: Any, game: str) -> None:
     shots = Path(os.environ["CLIENT_SCREENSHOTS"]) if "CLIENT_SCREENSHOTS" in os.environ else None
     who = person(chromium)
     play_kati(who, club_server, game)

@@ -16,6 +16,8 @@ export function view(ctrl) {
   return v(
     "div.table-screen",
     {
+      // fit: a deal under way, the page one screen high (club.css, "the table fits the screen")
+      class: { fit: Boolean(deal) && !view.result },
       attrs: {
         "data-version": ctrl.client.version,
         "data-my-turn": ctrl.isMyTurn() ? "yes" : "no",
