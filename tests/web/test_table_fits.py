@@ -149,8 +149,10 @@ def play_to_deal_end(who: Person, *, limit: float = 90) -> None:
             page.locator(".bidding-box .pass").click()
         elif page.locator(".doubling-box button").count():
             page.locator(".doubling-box .doubling-no_double").click()
-        else:
+        elif page.locator(".card-button.legal").count():
             who.play_a_card()
+        elif page.locator(".action-let_count").count():  # sixty-six: no card, only "count"
+            page.locator(".action-let_count").click()
         page.wait_for_timeout(30)
 
 
