@@ -177,6 +177,19 @@ def play_turns(people: list[Person], done: Any, *, limit: float = 120) -> int:
     return played
 
 
+def open_chat(who: Person) -> None:
+    """Open the chat drawer (friends' and ranked tables): the chat, blocking and reporting,
+    the call."""
+    who.page.locator("[data-key=chat-toggle][aria-expanded=false]").click()
+    who.page.locator("#club-drawer").wait_for()
+
+
+def close_chat(who: Person) -> None:
+    """Close the chat drawer with Esc (the focus is in it), back to the table."""
+    who.page.locator("#club-drawer").press("Escape")
+    who.page.locator("#club-drawer").wait_for(state="detached")
+
+
 def confirm(who: Person, action: str | re.Pattern[str]) -> None:
     """Press a button that asks first, then say yes."""
     who.button(action).click()

@@ -28,7 +28,16 @@ from apps.ranking.models import Medal, Rating, Standing
 from apps.ranking.rules import tournament
 from tests.engine.partnership import partnership_registered
 from tests.factories import UserFactory
-from tests.web.person import OVER, PHONE, TURN, Person, confirm, person, serious_violations
+from tests.web.person import (
+    OVER,
+    PHONE,
+    TURN,
+    Person,
+    confirm,
+    open_chat,
+    person,
+    serious_violations,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -239,6 +248,7 @@ def test_a_friends_table_with_the_chat_block_and_report_open(
     cili = person(chromium)
     club_server.sign_in(cili.context, friend.token)
     cili.goto(club_server, f"/m/{room['id']}/")
+    open_chat(cili)
     chat = cili.page.get_by_label("Üzenet (max. 500 karakter)")
     chat.fill("Szia, jó játékot!")
     chat.press("Enter")

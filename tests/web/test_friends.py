@@ -15,9 +15,11 @@ from apps.moderation.models import Report
 from tests.web.hidden import assert_dom_shows_no_hidden_cards, assert_no_hidden_cards
 from tests.web.person import (
     TURN,
+    close_chat,
     confirm,
     log_in,
     member,
+    open_chat,
     person,
     play_turns,
 )
@@ -54,10 +56,14 @@ def test_two_friends_play_a_room_through_to_a_rematch(chromium: Any, club_server
     bela.page.locator(".table").wait_for()
     assert bela.match_id() == match_id
 
-    # they chat
+    # they chat (in the chat drawer, closed again to play)
+    open_chat(bela)
     bela.page.get_by_label("Üzenet (max. 500 karakter)").fill("Szia Cili, jó játékot!")
     bela.page.keyboard.press("Enter")
+    open_chat(cili)
     cili.page.locator(".messages").get_by_text("Szia Cili, jó játékot!").wait_for()
+    close_chat(bela)
+    close_chat(cili)
 
     # Cili shows her cards: Béla sees exactly the cards she holds, for a while
     cili.button("Lapok megmutatása (10 mp)").click()
@@ -119,6 +125,7 @@ def test_two_friends_play_a_room_through_to_a_rematch(chromium: Any, club_server
     assert bela.match_id() == cili.match_id() != match_id
 
     # Cili reports Béla to the moderators, then blocks him
+    open_chat(cili)
     cili.button("Jelentés: Béla").click()
     cili.page.get_by_label("Kategória").select_option("abuse")
     cili.page.get_by_label("Mi történt?").fill("Csúnyán beszélt a csevegésben.")

@@ -12,7 +12,7 @@ import pytest
 
 from apps.chat.models import Block
 from apps.matches.models import Match
-from tests.web.person import confirm, person
+from tests.web.person import confirm, open_chat, person
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -129,6 +129,7 @@ def test_a_player_blocked_at_the_table_is_unblocked_from_the_profile(
     cili = person(chromium)
     club_server.sign_in(cili.context, friend.token)
     cili.goto(club_server, f"/m/{room['id']}/")
+    open_chat(cili)
     confirm(cili, "Letiltás: Béla")  # a block asks first
     cili.page.get_by_text("Letiltottad: Béla.").wait_for()
     assert Block.objects.filter(blocker=friend.user, blocked=host.user).exists()

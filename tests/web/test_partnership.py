@@ -37,6 +37,7 @@ from tests.web.person import (
     confirm,
     log_in,
     member,
+    open_chat,
     person,
     serious_violations,
 )
@@ -230,6 +231,7 @@ def test_four_friends_play_a_hand_from_one_invite_link(
     # and blocks the one listed last (the others' order is the seats')
     emma, emma_user = people[3], users[3]
     others = sorted(names[:3], key=seat_of.__getitem__)
+    open_chat(emma)
     for name in others:
         assert emma.button(f"Jelentés: {name}").count() == 1
         assert emma.button(f"Letiltás: {name}").count() == 1

@@ -14,7 +14,7 @@ from apps.matches.models import MatchEvent
 from tests.conftest import MakePlayer
 from tests.matches.helpers import create_friend_match
 from tests.web.hidden import assert_dom_shows_no_hidden_cards, assert_no_hidden_cards
-from tests.web.person import DESKTOP, TURN, confirm, person
+from tests.web.person import DESKTOP, TURN, confirm, open_chat, person
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -29,6 +29,7 @@ def test_a_voice_call_connects_mutes_and_hangs_up_for_both(
     for who, player in ((bela, host), (cili, friend)):
         server.sign_in(who.context, player.token)
         who.goto(server, f"/m/{match['id']}/")
+        open_chat(who)  # the call is in the chat drawer
         who.page.locator(".call").wait_for()
 
     bela.button("Hívás indítása").click()

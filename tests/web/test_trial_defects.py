@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from apps.chat.models import Block
-from tests.web.person import TURN, Person, person
+from tests.web.person import TURN, Person, open_chat, person
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -39,6 +39,7 @@ def _table_of_two(chromium: Any, club_server: Any, make_player: Any) -> tuple[Pe
     club_server.sign_in(cili.context, friend.token)
     cili.goto(club_server, f"/m/{room['id']}/")
     cili.page.locator(".table").wait_for()
+    open_chat(cili)  # the chat, blocking and reporting are in the drawer
     return cili, host, friend
 
 

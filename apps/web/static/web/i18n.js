@@ -444,6 +444,9 @@ const MESSAGES = {
     next_deal_in: "{seconds} mp múlva indul",
     deal_over: "Vége a partinak",
     sounds: "Hangok",
+    chat_open: "Csevegés",
+    chat_unread: "{count} új",
+    chat_close: "Csevegés bezárása",
   },
   en: {
     club: "Snapszer Klub",
@@ -886,6 +889,9 @@ const MESSAGES = {
     next_deal_in: "starts in {seconds} s",
     deal_over: "The deal is over",
     sounds: "Sounds",
+    chat_open: "Chat",
+    chat_unread: "{count} new",
+    chat_close: "Close the chat",
   },
 };
 

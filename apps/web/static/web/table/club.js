@@ -6,12 +6,35 @@ import { v } from "./util.js";
 
 const CATEGORIES = ["abuse", "threat", "harassment", "cheating", "other"];
 
+// The button that opens the chat drawer, with the count of messages not seen yet.
+export function chatToggle(ctrl) {
+  const unread = ctrl.unreadChat();
+  return v("button.chat-toggle", {
+    key: "chat-toggle",
+    attrs: { "data-key": "chat-toggle", "aria-expanded": ctrl.chatOpen ? "true" : "false", "aria-controls": "club-drawer" },
+    on: { click: () => (ctrl.chatOpen ? ctrl.closeChat() : ctrl.openChat()) },
+  }, t("chat_open"),
+  // a call offered while the drawer is closed is not missed
+  ctrl.call.state === "incoming" ? v("span.ringing", { key: "ringing" }, ` · ${t("call")}`) : null,
+  unread ? v("span.unread", { key: "unread", attrs: { "data-unread": unread } }, ` ${t("chat_unread", { count: unread })}`) : null);
+}
+
+// The chat, moderation and the call in a drawer over the table (open: ctrl.chatOpen).
 export function clubPanel(ctrl) {
   const match = ctrl.client.match;
   const others = match.players.filter((p) => !p.is_you && !p.is_computer);
   return v(
-    "section.club",
-    { key: "club" },
+    "section.club.drawer",
+    {
+      key: "club",
+      attrs: { id: "club-drawer", role: "dialog", "aria-label": t("chat") },
+      on: { keydown: (event) => { if (event.key === "Escape") { event.preventDefault(); ctrl.closeChat(); } } },
+    },
+    v("button.drawer-close", {
+      key: "drawer-close",
+      attrs: { "data-key": "chat-close", "aria-label": t("chat_close") },
+      on: { click: () => ctrl.closeChat() },
+    }, "×"),
     chatPanel(ctrl, others),
     match.status === "active" && match.players.length === 2 ? callPanel(ctrl, others[0]) : null,
   );

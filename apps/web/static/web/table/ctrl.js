@@ -45,6 +45,8 @@ export class TableCtrl {
     this.chatDraft = "";
     this.blocking = null; // the player whose block is being asked about
     this.unblockable = null; // the player just blocked (the block can be undone at once)
+    this.chatOpen = false; // the chat drawer (it overlays the table)
+    this.chatSeen = 0; // the others' messages there were when it was last open
     this.katiLevel = null;
     this.info = null;
     this.box = {}; // the variant's own boxes' choices (the variant module keeps them)
@@ -308,6 +310,28 @@ export class TableCtrl {
     Object.assign(this.box, choice);
     if (focusKey) this.effects.focus(focusKey);
     else this.redrawNow();
+  }
+
+  // The chat drawer: opened by its button, closed by its close button or Esc; what is typed
+  // stays (chatDraft). Messages that came while it was closed are counted as unread.
+  openChat() {
+    this.chatOpen = true;
+    this.effects.focus("chat-input");
+  }
+
+  closeChat() {
+    this.chatOpen = false;
+    this.chatSeen = this.othersMessages();
+    this.effects.focus("chat-toggle");
+  }
+
+  othersMessages() {
+    const me = this.client.match ? this.client.match.your_seat : null;
+    return this.client.chat.filter((message) => message.sender_seat !== me).length;
+  }
+
+  unreadChat() {
+    return this.chatOpen ? 0 : Math.max(0, this.othersMessages() - this.chatSeen);
   }
 
   toggleLastTrick() {

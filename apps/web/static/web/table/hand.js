@@ -138,7 +138,8 @@ export function hand(ctrl, deal) {
     v("h2.visually-hidden", {}, t("your_hand")),
     v(
       "div.hand",
-      { attrs: { role: "group", "aria-label": t("your_hand") } },
+      // --n: the cards in it, for the one-row fan (club.css, "the table fits the screen")
+      { attrs: { role: "group", "aria-label": t("your_hand") }, style: { "--n": String(cards.length) } },
       cards.map((card) => cardButton(ctrl, card, cards, playable)),
     ),
     selected

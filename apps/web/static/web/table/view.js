@@ -3,7 +3,7 @@
 // (variants/*.js: the centre, the boxes of its own) from the shared parts below.
 
 import { LANG, problemText, t } from "../i18n.js";
-import { clubPanel } from "./club.js";
+import { chatToggle, clubPanel } from "./club.js";
 import { actions, hand, status } from "./hand.js";
 import { dealResults, matchEnd, replayDialog } from "./results.js";
 import { lastTrick, otherSeats, seatPanel, trick } from "./seats.js";
@@ -17,6 +17,8 @@ export function view(ctrl) {
   return v(
     "div.table-screen",
     {
+      // fit: a deal under way, the page one screen high (club.css, "the table fits the screen")
+      class: { fit: Boolean(deal) && !view.result },
       attrs: {
         "data-version": ctrl.client.version,
         "data-my-turn": ctrl.isMyTurn() ? "yes" : "no",
@@ -29,10 +31,13 @@ export function view(ctrl) {
     deal ? tableStory(ctrl) : null,
     view.result ? matchEnd(ctrl, view.result) : null,
     dealResults(ctrl),
-    match.mode !== "computer" && match.status !== "waiting" ? clubPanel(ctrl) : null,
+    hasClub(ctrl) && ctrl.chatOpen ? clubPanel(ctrl) : null,
     ctrl.replay ? replayDialog(ctrl) : null,
   );
 }
+
+// Friends' and ranked matches have the club's drawer: chat, moderation, the call.
+const hasClub = (ctrl) => ctrl.client.match.mode !== "computer" && ctrl.client.match.status !== "waiting";
 
 // What every table is made of, for the variant's layout.
 function parts(ctrl, deal) {
@@ -63,6 +68,7 @@ function topBar(ctrl) {
       t(`connection_${connection}`),
       sending ? ` · ${t("sending")}` : "",
     ),
+    hasClub(ctrl) ? chatToggle(ctrl) : null,
     notice ? v("p.notice", { key: "notice" }, problemText(notice)) : null,
     ctrl.info ? v("p.info", { key: "info", attrs: { role: "status" } }, ctrl.info) : null,
   );

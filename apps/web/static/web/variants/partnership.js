@@ -257,7 +257,7 @@ export default {
     const me = ctrl.client.view.seat;
     return v(
       "section.table.four-seat",
-      { key: "table", attrs: { "aria-label": t("table") } },
+      { key: "table", attrs: { "aria-label": t("table"), "data-phase": deal.phase } },
       v(
         "div.ring",
         { key: "ring" },
