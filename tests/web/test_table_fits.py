@@ -72,6 +72,11 @@ def check_fits(who: Person, game: str, phase: str, shots: Path | None) -> None:
     for size, viewport in SIZES.items():
         who.page.set_viewport_size(viewport)
         who.page.wait_for_timeout(60)  # the resize is laid out (and any redraw patched)
+        # the table at rest: a card still sliding in (a draw, a deal) is measured where it lands
+        who.page.wait_for_function(
+            "() => document.getAnimations().every((a) => a.playState !== 'running')",
+            polling=20,
+        )
         got = who.page.evaluate(MEASURE, selectors)
         if shots and size in SHOTS:
             shots.mkdir(parents=True, exist_ok=True)
@@ -256,4 +261,13 @@ def test_the_chat_is_a_drawer_over_the_table(
     assert cili.page.get_by_label("Üzenet (max. 500 karakter)").input_value() == "Neked is"
     cili.button("Csevegés bezárása").click()
     cili.page.locator("#club-drawer").wait_for(state="detached")
+
+    # read messages stay read after a reload; a new one is the only one counted
+    cili.page.reload()
+    cili.page.locator(".table").wait_for()
+    open_chat(bela)
+    bela.page.get_by_label("Üzenet (max. 500 karakter)").fill("Kezdhetjük?")
+    bela.page.keyboard.press("Enter")
+    close_chat(bela)
+    cili.page.locator("[data-unread='1']").wait_for()
     assert bela.errors == [] and cili.errors == []

@@ -46,7 +46,10 @@ export class TableCtrl {
     this.blocking = null; // the player whose block is being asked about
     this.unblockable = null; // the player just blocked (the block can be undone at once)
     this.chatOpen = false; // the chat drawer (it overlays the table)
-    this.chatSeen = 0; // the others' messages there were when it was last open
+    // the others' last message seen in the open drawer (kept in the browser per match, so a
+    // reload does not count read messages as new)
+    this.chatSeenKey = `snapszer.chatSeen.${matchId}`;
+    this.chatSeen = Number(localStorage.getItem(this.chatSeenKey) ?? 0);
     this.katiLevel = null;
     this.info = null;
     this.box = {}; // the variant's own boxes' choices (the variant module keeps them)
@@ -316,22 +319,28 @@ export class TableCtrl {
   // stays (chatDraft). Messages that came while it was closed are counted as unread.
   openChat() {
     this.chatOpen = true;
+    this.markChatSeen();
     this.effects.focus("chat-input");
   }
 
   closeChat() {
     this.chatOpen = false;
-    this.chatSeen = this.othersMessages();
+    this.markChatSeen();
     this.effects.focus("chat-toggle");
   }
 
   othersMessages() {
     const me = this.client.match ? this.client.match.your_seat : null;
-    return this.client.chat.filter((message) => message.sender_seat !== me).length;
+    return this.client.chat.filter((message) => message.sender_seat !== me);
+  }
+
+  markChatSeen() {
+    this.chatSeen = Math.max(this.chatSeen, ...this.othersMessages().map((message) => message.id));
+    localStorage.setItem(this.chatSeenKey, String(this.chatSeen));
   }
 
   unreadChat() {
-    return this.chatOpen ? 0 : Math.max(0, this.othersMessages() - this.chatSeen);
+    return this.chatOpen ? 0 : this.othersMessages().filter((message) => message.id > this.chatSeen).length;
   }
 
   toggleLastTrick() {
@@ -459,19 +468,24 @@ export class TableCtrl {
 
   // The field is emptied as the message goes (a second Enter finds nothing to send); a message
   // the server refused comes back into an empty field.
-  async sendChat() {
+  // The field empties as a message goes, so a second Enter finds nothing to send; a message
+  // typed while the last is on its way follows it, in order. A refused one comes back to the
+  // field (if nothing new was typed there).
+  sendChat() {
     const text = this.chatDraft.trim();
-    if (!text || this.chatSending) return;
-    this.chatSending = true;
+    if (!text) return this.chatOutbox;
     this.chatDraft = "";
     this.redrawNow();
+    this.chatOutbox = (this.chatOutbox ?? Promise.resolve()).then(() => this.say(text));
+    return this.chatOutbox;
+  }
+
+  async say(text) {
     try {
       await api.say(this.client.id, text);
     } catch (error) {
       if (!this.chatDraft) this.chatDraft = text;
       this.failed(error);
-    } finally {
-      this.chatSending = false;
     }
   }
 

@@ -38,7 +38,7 @@ export function seatPanel(ctrl, deal, seat) {
       class: { "on-turn": deal.turn === seat && !ctrl.client.ended },
       attrs: { "data-seat": seat, "data-pos": position(seat, view.seat, deal.hand_sizes.length) },
     },
-    v("div.seat-name", {}, name, player && player.is_computer ? ` (${t(`strength_${player.strength}`)})` : ""),
+    v("div.seat-name", {}, name, player && player.is_computer ? v("span.strength", {}, ` (${t(`strength_${player.strength}`)})`) : ""),
     ctrl.variant.seatFacts(ctrl, deal, seat),
     v(
       "div.backs",

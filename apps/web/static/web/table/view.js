@@ -61,7 +61,7 @@ function topBar(ctrl) {
     // the table's own <h1> (the page has one): the game and whom it is against; focused when
     // the match starts (table.js), so a screen reader begins at the table
     v("h1.table-title", { attrs: { tabindex: "-1", "data-key": "table-title" } },
-      gameLabel(ctrl), v("span.mode", {}, t(`mode_${match.mode}`), match.stake ? ` · ${t("stake")}: ${match.stake}` : "")),
+      gameLabel(ctrl), v("span.mode", {}, gameLabel(ctrl) ? " · " : "", t(`mode_${match.mode}`), match.stake ? ` · ${t("stake")}: ${match.stake}` : "")),
     v(
       "span.connection",
       { class: { [`conn-${connection}`]: true }, attrs: { role: "status", "data-connection": connection } },
@@ -78,7 +78,7 @@ function topBar(ctrl) {
 function gameLabel(ctrl) {
   const labels = ctrl.game && ctrl.game.labels;
   const name = labels && (labels[LANG] || labels.en);
-  return name ? `${name} · ` : "";
+  return name || "";
 }
 
 function waitingRoom(ctrl) {
