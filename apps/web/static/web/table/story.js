@@ -32,7 +32,8 @@ export function tableStory(ctrl) {
       {
         class: { open: ctrl.logOpen },
         // a list (no role="log" over it: its items would be outside a list), read aloud as it grows
-        attrs: { id: "table-log", "aria-live": "polite", "aria-relevant": "additions" },
+        // (focusable: it scrolls, and a keyboard must be able to scroll it)
+        attrs: { id: "table-log", tabindex: "0", "aria-live": "polite", "aria-relevant": "additions" },
         hook: { insert: toEnd, postpatch: (_, vnode) => toEnd(vnode) },
       },
       ctrl.log.map((line) => v("li", { key: line.seq, attrs: { "data-type": line.type } }, line.text)),
