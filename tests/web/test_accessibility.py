@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import re
-import time
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
@@ -38,6 +37,10 @@ from tests.web.person import (
     person,
     serious_violations,
 )
+
+# how many of the person's moves (or waits on the page) a walk to a screen may take: counted,
+# not timed, so a busy machine only makes it slower (each wait has Playwright's own timeout)
+ROUNDS = 200
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -83,10 +86,11 @@ def _hands_done(who: Person) -> int:
     return int(who.page.evaluate(HANDS_DONE))
 
 
-def _play_until_a_deal_ends(who: Person, limit: float = 90) -> None:
-    deadline = time.monotonic() + limit
+def _play_until_a_deal_ends(who: Person, limit: int = 60) -> None:
+    rounds = 0  # counted, not timed: each round is one move or one wait on the page
     while _hands_done(who) < 1:
-        assert time.monotonic() < deadline, "no deal ended in time"
+        rounds += 1
+        assert rounds <= limit, f"no deal ended within {limit} moves"
         who.wait_for(f"{TURN}, .deal-results [data-fair], {OVER}")
         if who.page.locator(TURN).count() and _hands_done(who) < 1:
             if who.page.locator(".card-button.legal").count():
@@ -198,9 +202,10 @@ def test_the_partnership_table_bidding_doubling_play_and_the_end(
     _play_kati(anna, "partnership")
     anna.page.locator(".four-seat").wait_for()
     seen: set[str] = set()
-    deadline = time.monotonic() + 150
+    rounds = 0  # counted, not timed: each round is one move or one wait on the page
     while not {"bidding", "doubling", "play", "hand end"} <= seen:
-        assert time.monotonic() < deadline, f"not every partnership screen came: {seen}"
+        rounds += 1
+        assert rounds <= ROUNDS, f"not every partnership screen came within {ROUNDS} moves: {seen}"
         anna.wait_for(f"{TURN}, .doubling-box button, .deal-results [data-fair]")
         page = anna.page
         if _hands_done(anna) and "hand end" not in seen:
