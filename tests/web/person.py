@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from allauth.account.models import EmailAddress
 
 from tests.factories import UserFactory
+from tests.matches.helpers import create_friend_match
 from tests.web.hidden import Recorder
 
 if TYPE_CHECKING:
@@ -196,3 +197,18 @@ def confirm(who: Person, action: str | re.Pattern[str]) -> None:
     dialog = who.page.get_by_role("alertdialog")
     dialog.wait_for()
     dialog.get_by_role("button", name=re.compile("^(Igen|Yes)$")).click()
+
+
+def friends_at_a_table(
+    chromium: Any, club_server: Any, make_player: Any
+) -> tuple[Any, Any, dict[str, Any]]:
+    """Béla and Cili, each signed in at their own browser, at the table of a friend match
+    between them (Béla the host): (bela, cili, the match)."""
+    host, friend = make_player(display_name="Béla"), make_player(display_name="Cili")
+    match = create_friend_match(host, friend)
+    bela, cili = person(chromium), person(chromium)
+    for who, player in ((bela, host), (cili, friend)):
+        club_server.sign_in(who.context, player.token)
+        who.goto(club_server, f"/m/{match['id']}/")
+        who.page.locator(".table").wait_for()
+    return bela, cili, match

@@ -14,7 +14,7 @@ from apps.matches.models import MatchEvent
 from tests.conftest import MakePlayer
 from tests.matches.helpers import create_friend_match
 from tests.web.hidden import assert_dom_shows_no_hidden_cards, assert_no_hidden_cards
-from tests.web.person import DESKTOP, TURN, confirm, open_chat, person
+from tests.web.person import DESKTOP, TURN, confirm, friends_at_a_table, open_chat, person
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -70,13 +70,7 @@ def test_a_tapped_card_stays_chosen_while_the_other_player_s_connection_drops(
 ) -> None:
     """A pushed event that is not a move (here: the opponent's connection lost) arrives between
     the two taps: the card stays chosen, and the second tap plays it."""
-    host, friend = make_player(display_name="Béla"), make_player(display_name="Cili")
-    match = create_friend_match(host, friend)
-    bela, cili = person(chromium), person(chromium)
-    for who, player in ((bela, host), (cili, friend)):
-        club_server.sign_in(who.context, player.token)
-        who.goto(club_server, f"/m/{match['id']}/")
-        who.page.locator(".table").wait_for()
+    bela, cili, match = friends_at_a_table(chromium, club_server, make_player)
     bela.wait_for(f"{TURN}, .table-screen[data-my-turn=no][data-settled=yes]")
     mover, other = (bela, cili) if bela.page.locator(TURN).count() else (cili, bela)
     mover.wait_for(TURN)
@@ -290,13 +284,7 @@ def test_i_am_back_is_not_lost_when_the_table_moved_just_before_the_tap(
     was refused as a version conflict and the stand-in played on (seen in a CI run). Planted
     here by holding the client one version behind: the resume is sent again at the server's
     version, the pause ends for both, and no conflict is shown."""
-    host, friend = make_player(display_name="Béla"), make_player(display_name="Cili")
-    match = create_friend_match(host, friend)
-    bela, cili = person(chromium), person(chromium)
-    for who, player in ((bela, host), (cili, friend)):
-        club_server.sign_in(who.context, player.token)
-        who.goto(club_server, f"/m/{match['id']}/")
-        who.page.locator(".table").wait_for()
+    bela, cili, match = friends_at_a_table(chromium, club_server, make_player)
     bela.wait_for(f"{TURN}, .table-screen[data-my-turn=no][data-settled=yes]")
 
     bela.button(re.compile(r"^Szünet")).click()

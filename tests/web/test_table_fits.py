@@ -18,8 +18,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import MakePlayer
-from tests.matches.helpers import create_friend_match
-from tests.web.person import Person, close_chat, open_chat, person
+from tests.web.person import Person, close_chat, friends_at_a_table, open_chat, person
 
 # how many of the person's moves (or waits on the page) a walk to a screen may take: counted,
 # not timed, so a busy machine only makes it slower (each wait has Playwright's own timeout)
@@ -228,13 +227,7 @@ def test_the_chat_is_a_drawer_over_the_table(
     """At a friends' table on a phone the chat is a drawer: a button with the count of unread
     messages opens it over the table, Esc or its close button closes it, and what was typed
     and not sent is still there when it opens again. Closed, the table fits the screen."""
-    host, friend = make_player(display_name="Béla"), make_player(display_name="Cili")
-    match = create_friend_match(host, friend)
-    bela, cili = person(chromium), person(chromium)
-    for who, player in ((bela, host), (cili, friend)):
-        club_server.sign_in(who.context, player.token)
-        who.goto(club_server, f"/m/{match['id']}/")
-        who.page.locator(".table").wait_for()
+    bela, cili, _ = friends_at_a_table(chromium, club_server, make_player)
     toggle = cili.page.locator("[data-key=chat-toggle]")
     assert toggle.get_attribute("aria-expanded") == "false"
     assert cili.page.locator(".messages").count() == 0  # closed: the table alone
