@@ -82,3 +82,12 @@ test("the log keeps its last lines", () => {
   assert.equal(lines[0].text, "line 11");
   assert.equal(logLines(lines, { seq: 999, event: { type: "card_drawn" } }, () => null), lines);
 });
+
+test("the match's end in the log: the score in the two-seat games, no score where chips decide", () => {
+  const ended = (scores) => ({ type: "match_ended", winner: 1, reason: "resigned", scores });
+  const two = table("klub", fixture("klub"));
+  assert.equal(eventWords(two, ended([1, 7])), "Eredmény: 1 : 7 · feladással");
+  const four = table("partnership", fixture("partnership"));
+  const line = eventWords(four, { ...ended([0, 0, 0, 0]), reason: "abandoned" });
+  assert.equal(line, "A játék véget ért · mindenki felállt az asztaltól");
+});

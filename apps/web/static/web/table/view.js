@@ -17,8 +17,9 @@ export function view(ctrl) {
   return v(
     "div.table-screen",
     {
-      // fit: a deal under way, the page one screen high (club.css, "the table fits the screen")
-      class: { fit: Boolean(deal) && !view.result },
+      // fit: a deal on the table, the page one screen high (club.css, "the table fits the
+      // screen"); ended: the match is over, its end a sheet at the table's foot
+      class: { fit: Boolean(deal), ended: Boolean(view.result) },
       attrs: {
         "data-version": ctrl.client.version,
         "data-my-turn": ctrl.isMyTurn() ? "yes" : "no",

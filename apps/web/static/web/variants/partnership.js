@@ -230,6 +230,8 @@ function eventWords(ctrl, event) {
       return event.seat === ctrl.client.view.seat ? t("claim_shown_you") : t("claim_shown", { name });
     case "deal_ended":
       return event.winner === null ? t(`reason_${event.reason}`) : null;
+    case "match_ended": // chips decide, not a score: the game's end and why
+      return `${t("game_over")} · ${t(`end_reason_${event.reason}`)}`;
     default:
       return null;
   }
