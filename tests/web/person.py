@@ -191,9 +191,18 @@ def close_chat(who: Person) -> None:
     who.page.locator("#club-drawer").wait_for(state="detached")
 
 
+def table_action(who: Person, action: str | re.Pattern[str]) -> Any:
+    """The button of one of the table's own actions (pause, show cards, leave, resign), as a
+    person finds it: under "More" ("Továbbiak") when it is not in sight."""
+    button = who.button(action)
+    if not button.is_visible():
+        who.page.locator("[data-key=more][aria-expanded=false]").click()
+    return button
+
+
 def confirm(who: Person, action: str | re.Pattern[str]) -> None:
-    """Press a button that asks first, then say yes."""
-    who.button(action).click()
+    """Press a button that asks first (under "More" if it is there), then say yes."""
+    table_action(who, action).click()
     dialog = who.page.get_by_role("alertdialog")
     dialog.wait_for()
     dialog.get_by_role("button", name=re.compile("^(Igen|Yes)$")).click()

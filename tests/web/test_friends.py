@@ -22,6 +22,7 @@ from tests.web.person import (
     open_chat,
     person,
     play_turns,
+    table_action,
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -66,7 +67,7 @@ def test_two_friends_play_a_room_through_to_a_rematch(chromium: Any, club_server
     close_chat(cili)
 
     # Cili shows her cards: Béla sees exactly the cards she holds, for a while
-    cili.button("Lapok megmutatása (10 mp)").click()
+    table_action(cili, "Lapok megmutatása (10 mp)").click()
     shown = bela.page.locator(".shown [data-card]")
     shown.first.wait_for()
     hand = cili.page.evaluate("window.snapszer.client.view.deal.hand")
@@ -74,7 +75,7 @@ def test_two_friends_play_a_room_through_to_a_rematch(chromium: Any, club_server
     assert "megmutatta a lapjait" in bela.page.locator(".shown").inner_text()
 
     # Béla pauses; when his 20 s run out the computer plays for him, marked as such
-    bela.button("Szünet (20 mp)").click()
+    table_action(bela, "Szünet (20 mp)").click()
     cili.page.locator(".seat .paused").get_by_text(re.compile("szünetet tart")).wait_for()
     cili.page.locator(".seat .stand-in").wait_for(timeout=40_000)
     bela.page.get_by_text("Helyetted a gép játszik.").wait_for()

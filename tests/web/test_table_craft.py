@@ -14,7 +14,15 @@ from apps.matches.models import MatchEvent
 from tests.conftest import MakePlayer
 from tests.matches.helpers import create_friend_match
 from tests.web.hidden import assert_dom_shows_no_hidden_cards, assert_no_hidden_cards
-from tests.web.person import DESKTOP, TURN, confirm, friends_at_a_table, open_chat, person
+from tests.web.person import (
+    DESKTOP,
+    TURN,
+    confirm,
+    friends_at_a_table,
+    open_chat,
+    person,
+    table_action,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -287,7 +295,7 @@ def test_i_am_back_is_not_lost_when_the_table_moved_just_before_the_tap(
     bela, cili, match = friends_at_a_table(chromium, club_server, make_player)
     bela.wait_for(f"{TURN}, .table-screen[data-my-turn=no][data-settled=yes]")
 
-    bela.button(re.compile(r"^Szünet")).click()
+    table_action(bela, re.compile(r"^Szünet")).click()
     cili.page.locator(".seat .paused").wait_for()
     back = bela.button("OK, itt vagyok")
     back.wait_for()

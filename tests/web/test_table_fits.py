@@ -29,6 +29,8 @@ from tests.web.person import (
     friends_at_a_table,
     open_chat,
     person,
+    serious_violations,
+    table_action,
 )
 
 # how many of the person's moves (or waits on the page) a walk to a screen may take: counted,
@@ -80,9 +82,12 @@ MEASURE = """(selectors) => ({
 })"""
 
 
-def check_fits(who: Person, game: str, phase: str, shots: Path | None) -> None:
-    """At each size: nothing scrolls, the listed parts are on screen, the hand is one row."""
-    selectors = [".hand .card-button", *ALWAYS, *SCORES[game], ACTIONS, ".deal-results"]
+def check_fits(
+    who: Person, game: str, phase: str, shots: Path | None, *, notes: tuple[str, ...] = ()
+) -> None:
+    """At each size: nothing scrolls, the listed parts are on screen, the hand is one row.
+    ``notes``: what must be on the table as well (a shown hand, a pause's countdown)."""
+    selectors = [".hand .card-button", *ALWAYS, *SCORES[game], ACTIONS, ".deal-results", *notes]
     for size, viewport in SIZES.items():
         who.page.set_viewport_size(viewport)
         who.page.wait_for_timeout(60)  # the resize is laid out (and any redraw patched)
@@ -107,6 +112,8 @@ def check_fits(who: Person, game: str, phase: str, shots: Path | None) -> None:
             or box["right"] > got["width"] + 0.5
         ]
         assert outside == [], f"{where}: off screen: {outside}"
+        shown = {box["sel"].split(" #")[0] for box in got["boxes"]}
+        assert set(notes) <= shown, f"{where}: not on the table: {set(notes) - shown}"
         assert got["covered"] == [], f"{where}: covered: {got['covered']}"
         cards = got["cards"]
         assert cards, f"{where}: no hand"
@@ -313,4 +320,39 @@ def test_the_chat_is_a_drawer_over_the_table(
     bela.page.keyboard.press("Enter")
     close_chat(bela)
     cili.page.locator("[data-unread='1']").wait_for()
+    assert bela.errors == [] and cili.errors == []
+
+
+def test_a_shown_hand_and_a_pause_keep_the_table_on_one_screen(
+    chromium: Any, club_server: Any, make_player: MakePlayer
+) -> None:
+    """At a friends' table Cili shows her cards and pauses: at Béla's table her seat holds her
+    five cards and the pause's countdown, and the table still fits every size; then Béla
+    pauses too, and his own countdown by his hand fits as well."""
+    shots = Path(os.environ["CLIENT_SCREENSHOTS"]) if "CLIENT_SCREENSHOTS" in os.environ else None
+    bela, cili, _ = friends_at_a_table(chromium, club_server, make_player)
+    table_action(cili, "Lapok megmutatása (10 mp)").click()
+    bela.page.locator(".seat .shown [data-card]").first.wait_for()
+    table_action(cili, "Szünet (20 mp)").click()
+    bela.page.locator(".seat .paused").wait_for()
+    check_fits(bela, "klub", "shown", shots, notes=(".seat .shown", ".seat .paused"))
+    # the table's own actions wait under "More": a sheet in thumb reach, Esc closes it
+    more = bela.page.locator("[data-key=more]")
+    more.click()
+    sheet = bela.page.get_by_role("group", name="Továbbiak")
+    for name in ("Szünet (20 mp)", "Távozás", "Feladom a meccset"):
+        assert sheet.get_by_role("button", name=name).is_visible()
+    assert bela.page.evaluate("document.activeElement.dataset.key") == "action-pause"
+    box = sheet.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= SIZES["phone"]["height"]
+    assert serious_violations(bela.page) == []
+    if shots:
+        bela.page.screenshot(path=str(shots / "fit-klub-more-phone.png"))
+    bela.page.keyboard.press("Escape")
+    sheet.wait_for(state="detached")
+    assert more.get_attribute("aria-expanded") == "false"
+    assert bela.page.evaluate("document.activeElement.dataset.key") == "more"
+    table_action(bela, "Szünet (20 mp)").click()
+    bela.page.locator(".turn .paused").wait_for()
+    check_fits(bela, "klub", "paused", shots, notes=(".turn .paused",))
     assert bela.errors == [] and cili.errors == []

@@ -27,6 +27,11 @@ const games = () => {
   return catalogue;
 };
 
+// What concerns the table rather than the deal (a pause, showing one's cards, leaving,
+// resigning): behind one "More" button (hand.js), so the deal's own actions keep the room.
+// In this order in the sheet: the mildest first.
+const TABLE_ACTIONS = ["pause", "show_hand", "leave", "resign"];
+
 export class TableCtrl {
   // effects: {redraw(), redrawNow(), focus(key), turn(mine), tone(kind), navigate(path), announce(text)}
   constructor(matchId, effects) {
@@ -39,6 +44,7 @@ export class TableCtrl {
     this.showLast = false;
     this.showOlder = false;
     this.confirming = null;
+    this.moreOpen = false; // the sheet of the table's own actions (hand.js)
     this.replay = null;
     this.reporting = null;
     this.report = { category: "abuse", reason: "" };
@@ -299,7 +305,28 @@ export class TableCtrl {
       return;
     }
     this.confirming = null;
+    this.moreOpen = false;
     this.act(action);
+  }
+
+  // The "More" sheet of the table's own actions (pause, show cards, leave, resign): its button
+  // opens and closes it, Esc closes it; focus goes to its first button, and back when closed.
+  toggleMore(open = !this.moreOpen) {
+    this.moreOpen = open;
+    if (!open) this.confirming = null;
+    const [first] = this.tableActions();
+    this.effects.focus(open && first ? `action-${first.type}` : "more");
+  }
+
+  tableActions() {
+    const offered = this.offered();
+    return TABLE_ACTIONS.flatMap((type) => offered.filter((action) => action.type === type));
+  }
+
+  // The legal actions shown as buttons: neither a card nor in one of the variant's own boxes.
+  offered() {
+    return (this.client.view.legal_actions || [])
+      .filter((action) => !this.variant.playTypes.includes(action.type) && !this.variant.boxed.has(action.type));
   }
 
   cancelConfirm() {

@@ -163,27 +163,45 @@ export function hand(ctrl, deal) {
 }
 
 // The legal actions that are neither a card nor in one of the variant's own boxes, each a
-// button; one that asks first turns into its question.
+// button; one that asks first turns into its question. The table's own are in the "More" sheet
+// (open while one of them asks).
 export function actions(ctrl) {
-  const actions = (ctrl.client.view.legal_actions || [])
-    .filter((action) => !ctrl.variant.playTypes.includes(action.type) && !ctrl.variant.boxed.has(action.type));
-  if (!actions.length && !ctrl.confirming) return null;
+  const offered = ctrl.offered();
+  if (!offered.length && !ctrl.confirming) return null;
+  const table = ctrl.tableActions();
+  const open = table.length > 0 && (ctrl.moreOpen || table.some((action) => action.type === ctrl.confirming));
   return v(
     "div.actions",
     { key: "actions" },
-    actions.map((action) => {
-      const question = ctrl.confirmText(action.type);
-      return ctrl.confirming === action.type
-        ? v("span.confirm", { key: `confirm-${action.type}`, attrs: { role: "alertdialog", "aria-label": t(question) } },
-            t(question), " ",
-            v("button.danger", { attrs: { "data-key": `confirm-${action.type}` }, on: { click: () => ctrl.send(action) } }, t("confirm")),
-            v("button", { on: { click: () => ctrl.cancelConfirm() } }, t("cancel")))
-        : v(`button.action-${action.type}`, {
-            key: `action-${action.type}`,
-            class: { "danger-outline": Boolean(question) },
-            attrs: { "data-key": `action-${action.type}` },
-            on: { click: () => ctrl.send(action) },
-          }, t(ACTION_LABEL[action.type] || action.type));
-    }),
+    offered.filter((action) => !table.includes(action)).map((action) => actionButton(ctrl, action)),
+    table.length
+      ? v("button.more", {
+          key: "more",
+          attrs: { "data-key": "more", "aria-expanded": open ? "true" : "false", "aria-controls": "more-actions" },
+          on: { click: () => ctrl.toggleMore() },
+        }, t(open ? "more_close" : "more_actions"))
+      : null,
+    open
+      ? v("div.more-actions", {
+          key: "more-actions",
+          attrs: { id: "more-actions", role: "group", "aria-label": t("more_actions") },
+          on: { keydown: (event) => { if (event.key === "Escape") { event.preventDefault(); ctrl.toggleMore(false); } } },
+        }, table.map((action) => actionButton(ctrl, action)))
+      : null,
   );
+}
+
+function actionButton(ctrl, action) {
+  const question = ctrl.confirmText(action.type);
+  return ctrl.confirming === action.type
+    ? v("span.confirm", { key: `confirm-${action.type}`, attrs: { role: "alertdialog", "aria-label": t(question) } },
+        t(question), " ",
+        v("button.danger", { attrs: { "data-key": `confirm-${action.type}` }, on: { click: () => ctrl.send(action) } }, t("confirm")),
+        v("button", { on: { click: () => ctrl.cancelConfirm() } }, t("cancel")))
+    : v(`button.action-${action.type}`, {
+        key: `action-${action.type}`,
+        class: { "danger-outline": Boolean(question) },
+        attrs: { "data-key": `action-${action.type}` },
+        on: { click: () => ctrl.send(action) },
+      }, t(ACTION_LABEL[action.type] || action.type));
 }
