@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -82,12 +83,11 @@ MEASURE = """(selectors) => ({
 })"""
 
 
-def check_fits(
-    who: Person, game: str, phase: str, shots: Path | None, *, notes: tuple[str, ...] = ()
-) -> None:
-    """At each size: nothing scrolls, the listed parts are on screen, the hand is one row.
-    ``notes``: what must be on the table as well (a shown hand, a pause's countdown)."""
-    selectors = [".hand .card-button", *ALWAYS, *SCORES[game], ACTIONS, ".deal-results", *notes]
+def measure_on_screen(
+    who: Person, selectors: list[str], name: str, shots: Path | None
+) -> Iterator[tuple[str, dict[str, Any]]]:
+    """At each size in turn (the table at rest): the page scrolls neither way, and each element
+    the selectors match is inside the viewport. Yields (where, the measures) for the caller's own checks; back at phone size after."""
     for size, viewport in SIZES.items():
         who.page.set_viewport_size(viewport)
         who.page.wait_for_timeout(60)  # the resize is laid out (and any redraw patched)
@@ -99,8 +99,8 @@ def check_fits(
         got = who.page.evaluate(MEASURE, selectors)
         if shots and size in SHOTS:
             shots.mkdir(parents=True, exist_ok=True)
-            who.page.screenshot(path=str(shots / f"fit-{game}-{phase}-{size}.png"))
-        where = f"{game}, {phase}, {size}"
+            who.page.screenshot(path=str(shots / f"fit-{name}-{size}.png"))
+        where = f"{name}, {size}"
         assert got["scroll"] <= got["height"] + 1, f"{where}: the page scrolls ({got['scroll']})"
         assert got["scrollX"] <= got["width"] + 1, f"{where}: the page scrolls sideways"
         outside = [
@@ -112,8 +112,19 @@ def check_fits(
             or box["right"] > got["width"] + 0.5
         ]
         assert outside == [], f"{where}: off screen: {outside}"
-        shown = {box["sel"].split(" #")[0] for box in got["boxes"]}
-        assert set(notes) <= shown, f"{where}: not on the table: {set(notes) - shown}"
+        got["shown"] = {box["sel"].split(" #")[0] for box in got["boxes"]}
+        yield where, got
+    who.page.set_viewport_size(SIZES["phone"])
+
+
+def check_fits(
+    who: Person, game: str, phase: str, shots: Path | None, *, notes: tuple[str, ...] = ()
+) -> None:
+    """At each size: nothing scrolls, the listed parts are on screen, the hand is one row.
+    ``notes``: what must be on the table as well (a shown hand, a pause's countdown)."""
+    selectors = [".hand .card-button", *ALWAYS, *SCORES[game], ACTIONS, ".deal-results", *notes]
+    for where, got in measure_on_screen(who, selectors, f"{game}-{phase}", shots):
+        assert set(notes) <= got["shown"], f"{where}: not on the table: {set(notes) - got['shown']}"
         assert got["covered"] == [], f"{where}: covered: {got['covered']}"
         cards = got["cards"]
         assert cards, f"{where}: no hand"
@@ -121,35 +132,14 @@ def check_fits(
         assert len(tops) == 1, f"{where}: the hand is not one row: {tops}"
         # a comfortable target: the card is at least 40 px wide (its visible part: below)
         assert min(card["width"] for card in cards) >= 40, f"{where}: cards too small"
-    who.page.set_viewport_size(SIZES["phone"])
 
 
 def check_end_fits(who: Person, game: str, shots: Path | None) -> None:
     """After the match: at each size nothing scrolls, and the match's end (its heading, the
     final score, the rematch offer) and the latest deal's result are on screen."""
     selectors = [".match-end h2", ".match-end [data-key=rematch]", ".deal-results"]
-    for size, viewport in SIZES.items():
-        who.page.set_viewport_size(viewport)
-        who.page.wait_for_timeout(60)
-        got = who.page.evaluate(MEASURE, selectors)
-        if shots and size in SHOTS:
-            shots.mkdir(parents=True, exist_ok=True)
-            who.page.screenshot(path=str(shots / f"fit-{game}-match-end-{size}.png"))
-        where = f"{game}, match end, {size}"
-        assert got["scroll"] <= got["height"] + 1, f"{where}: the page scrolls ({got['scroll']})"
-        assert got["scrollX"] <= got["width"] + 1, f"{where}: the page scrolls sideways"
-        shown = {box["sel"].split(" #")[0] for box in got["boxes"]}
-        assert shown == set(selectors), f"{where}: missing: {set(selectors) - shown}"
-        outside = [
-            box["sel"]
-            for box in got["boxes"]
-            if box["top"] < -0.5
-            or box["left"] < -0.5
-            or box["bottom"] > got["height"] + 0.5
-            or box["right"] > got["width"] + 0.5
-        ]
-        assert outside == [], f"{where}: off screen: {outside}"
-    who.page.set_viewport_size(SIZES["phone"])
+    for where, got in measure_on_screen(who, selectors, f"{game}-match-end", shots):
+        assert got["shown"] == set(selectors), f"{where}: missing: {set(selectors) - got['shown']}"
 
 
 def resign(who: Person) -> None:

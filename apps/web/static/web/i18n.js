@@ -116,6 +116,9 @@ const MESSAGES = {
     rating: "Elo: {rating}",
     medals: "Érmek: {medals}",
     no_medals: "Még nincs érem.",
+    medal_gold: "arany",
+    medal_silver: "ezüst",
+    medal_bronze: "bronz",
     my_matches: "Meccseim",
     open: "Megnyitás",
     mode_computer: "Kati ellen",
@@ -564,6 +567,9 @@ const MESSAGES = {
     rating: "Elo: {rating}",
     medals: "Medals: {medals}",
     no_medals: "No medals yet.",
+    medal_gold: "gold",
+    medal_silver: "silver",
+    medal_bronze: "bronze",
     my_matches: "My matches",
     open: "Open",
     mode_computer: "vs Kati",
@@ -917,3 +923,7 @@ export function problemText(error) {
 export function messageKeys(lang) {
   return Object.keys(MESSAGES[lang]);
 }
+
+// A tournament's month as the page's language writes it ("2026. november", "November 2026").
+export const monthName = (year, month) =>
+  new Intl.DateTimeFormat(LANG, { year: "numeric", month: "long", timeZone: "UTC" }).format(new Date(Date.UTC(year, month - 1, 1)));

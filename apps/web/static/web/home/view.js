@@ -3,7 +3,7 @@
 
 import { loginForm, signupForm, form, statusLine } from "../account/view.js";
 import { gameName } from "../catalogue.js";
-import { LANG, t } from "../i18n.js";
+import { LANG, monthName, t } from "../i18n.js";
 import { h } from "../render.js";
 import { STAKES } from "./ctrl.js";
 
@@ -107,7 +107,7 @@ function walletPanel(ctrl) {
 function rankedStats(ctrl, v) {
   const game = ctrl.games.find((g) => g.variant === v.variant) ?? { variant: v.variant, labels: {} };
   const name = gameName(game);
-  const medals = v.medals.map((m) => `${m.year}/${m.month} ${m.medal}`).join(", ");
+  const medals = v.medals.map((m) => `${t(`medal_${m.medal}`)} (${monthName(m.year, m.month)})`).join(", ");
   return h("section.game-stats", { key: v.variant, attrs: { "aria-label": name } }, [
     h("h3", name),
     h("p", [
