@@ -70,9 +70,9 @@ export const api = {
       client_move_id: clientMoveId,
     }),
   deal: (id, number) => call("GET", v1(`matches/${id}/deals/${number}/`)),
-  computer: (strength, variant = "klub", target = null) =>
+  computer: (strength, variant, target = null) =>
     call("POST", v1("matches/computer/"), target === null ? { variant, strength } : { variant, strength, target }),
-  room: (variant = "klub", target = null) =>
+  room: (variant, target = null) =>
     call("POST", v1("rooms/"), target === null ? { variant } : { variant, target }),
   join: (code) => call("POST", v1("rooms/join/"), { code }),
   cancelRoom: (id) => call("POST", v1(`rooms/${id}/cancel/`)),
