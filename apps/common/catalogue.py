@@ -106,6 +106,10 @@ _SERVER: dict[str, tuple[int, str]] = {
         "the variant is not played to this many game points; `allowed` lists them",
     ),
     "match_not_found": (404, "no such match, or you do not sit in it"),
+    "hint_not_offered": (
+        403,
+        "a hint (what Kati would play) is given only in games against the computer",
+    ),
     "deal_not_found": (404, "no deal with this number in the match"),
     "deal_not_over": (409, "the deal record asked for is of a deal still being played"),
     "version_conflict": (

@@ -182,6 +182,10 @@ TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
 # Guests created per client address (429 ``throttled`` beyond), as DRF writes rates.
 GUEST_CREATE_RATE = env("GUEST_CREATE_RATE", default="30/hour")
 
+# Hints (what Kati would play, games against her only) per player: each is a search of up to
+# half a second in the web process (429 ``throttled`` beyond).
+HINT_RATE = env("HINT_RATE", default="12/min")
+
 # --- REST ------------------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -70,6 +70,7 @@ export const api = {
       client_move_id: clientMoveId,
     }),
   deal: (id, number) => call("GET", v1(`matches/${id}/deals/${number}/`)),
+  hint: (id) => call("GET", v1(`matches/${id}/hint/`)),
   computer: (strength, variant, target = null) =>
     call("POST", v1("matches/computer/"), target === null ? { variant, strength } : { variant, strength, target }),
   room: (variant, target = null) =>

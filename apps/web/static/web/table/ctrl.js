@@ -45,6 +45,7 @@ export class TableCtrl {
     this.showOlder = false;
     this.confirming = null;
     this.moreOpen = false; // the sheet of the table's own actions (hand.js)
+    this.hint = null; // what Kati would play, asked at a version (askHint)
     this.replay = null;
     this.reporting = null;
     this.report = { category: "abuse", reason: "" };
@@ -307,6 +308,36 @@ export class TableCtrl {
     this.confirming = null;
     this.moreOpen = false;
     this.act(action);
+  }
+
+  // --- a hint (games against Kati only) -------------------------------------------------------
+
+  // Whether a hint may be asked: against Kati, on one's own turn.
+  get hintOffered() {
+    return this.client.match.mode === "computer" && this.isMyTurn();
+  }
+
+  // What the strongest Kati would do here (GET …/hint/, from this seat's own view): said in
+  // words, and a card to play is chosen (raised, its Play button offered); nothing is played.
+  // A hint for a table that has moved on since is dropped.
+  async askHint() {
+    const version = this.client.version;
+    this.hint = { version, asking: true };
+    this.redrawNow();
+    try {
+      const given = await api.hint(this.client.id);
+      if (given.version !== this.client.version) return;
+      this.hint = given;
+      if (this.variant.playTypes.includes(given.action.type) && this.playable().has(given.action.card)) this.selected = given.action.card;
+    } catch (error) {
+      this.hint = { version, error };
+    }
+    this.redraw();
+  }
+
+  // The hint for the table as it stands now, or null.
+  currentHint() {
+    return this.hint && this.hint.version === this.client.version ? this.hint : null;
   }
 
   // The "More" sheet of the table's own actions (pause, show cards, leave, resign): its button

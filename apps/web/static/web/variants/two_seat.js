@@ -96,6 +96,8 @@ export const twoSeat = {
   },
 
   eventWords: () => null,
+  // a move of the game's own in words (a hint says it), where the generic words do not do
+  actionText: () => null,
 
   dealText(ctrl, deal) {
     const result = deal.result;
