@@ -43,6 +43,12 @@ function playKatiPanel(ctrl) {
       h("button.primary", { attrs: { type: "submit" } }, t("play_kati")),
       statusLine(kati.status),
     ]),
+    ctrl.learningGame()
+      ? h("p.learn", [
+          h("button.learn-start", { attrs: { type: "button" }, on: { click: () => ctrl.learn() } }, t("guide_start")),
+          " ", h("span.help", t("guide_start_help")),
+        ])
+      : null,
   ]);
 }
 
