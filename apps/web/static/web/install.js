@@ -6,11 +6,17 @@
 import { t } from "./i18n.js";
 import { h, mount } from "./render.js";
 
-const updateView = () =>
-  h("div.update-bar", { attrs: { role: "status" } }, [
-    h("span", t("update_ready")),
-    h("button.primary", { attrs: { type: "button" }, on: { click: () => location.reload() } }, t("update_reload")),
-  ]);
+// The bar says it once; "Later" puts it away (it would cover the hand at a table).
+const updateView = (state) =>
+  state.later
+    ? h("div.update-bar-gone")
+    : h("div.update-bar", { attrs: { role: "status" } }, [
+        h("span", t("update_ready")),
+        h("span.update-actions", [
+          h("button.link", { attrs: { type: "button" }, on: { click: state.putAway } }, t("update_later")),
+          h("button.primary", { attrs: { type: "button" }, on: { click: () => location.reload() } }, t("update_reload")),
+        ]),
+      ]);
 
 function installApp(worker) {
   if (!worker) return; // an old browser, or not a secure origin: the club works as a page
@@ -22,7 +28,15 @@ function installApp(worker) {
     told = true;
     const element = document.createElement("div");
     document.body.append(element);
-    mount(element, updateView);
+    let redraw = null;
+    const state = {
+      later: false,
+      putAway: () => {
+        state.later = true;
+        redraw.now();
+      },
+    };
+    redraw = mount(element, () => updateView(state));
   });
   worker.register("/sw.js", { scope: "/" }).catch(() => {
     // refused (a private window that allows none): the club works as a page

@@ -1,0 +1,227 @@
+"""The club as an app on a phone: Chromium finds it installable (manifest, icons, a service
+worker controlling the page), a page that cannot load shows the offline page in the player's
+language and comes back by itself, live game state never comes from a cache, and a new release
+takes over cleanly (its files together, the old version's caches gone, the player told once)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.web.hidden import Recorder
+from tests.web.person import PHONE, Person, person, serious_violations
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+    from tests.web.conftest import ClubServer, StartClubServer
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+STYLESHEET = Path(__file__).resolve().parents[2] / "apps" / "web" / "static" / "web" / "club.css"
+SHELL_CACHES = (
+    "async () => (await caches.keys()).filter((name) => name.startsWith('snapszer-shell-'))"
+)
+
+
+def open_the_club(who: Person, server: ClubServer) -> None:
+    """Open the home page and wait until the club's service worker controls it."""
+    who.goto(server)
+    who.page.get_by_role("heading", level=1).wait_for()
+    who.page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+
+
+def shell_caches(who: Person) -> list[str]:
+    return list(who.page.evaluate(SHELL_CACHES))
+
+
+def test_chromium_finds_the_club_installable(
+    chromium: Browser, club_server: ClubServer, tmp_path: Path
+) -> None:
+    # Chromium installs nothing from an incognito profile, which a new context is: a profile
+    # kept in a folder, as a person's browser keeps theirs.
+    context = chromium.browser_type.launch_persistent_context(
+        tmp_path,
+        executable_path=str(CHROMIUM),
+        args=CHROMIUM_ARGS,
+        viewport=PHONE,
+    )
+    who = Person(context, context.pages[0], Recorder(context.pages[0]), [])
+    who.page.on("pageerror", lambda error: who.errors.append(str(error)))
+    open_the_club(who, club_server)
+
+    cdp = who.context.new_cdp_session(who.page)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["url"] == f"{club_server.url}/manifest.webmanifest?lang=hu"
+    assert manifest["errors"] == []
+    linked = json.loads(manifest["data"])  # as served; Chromium parsed it without an error
+    assert linked["name"] == "Snapszer Klub"
+    assert linked["lang"] == "hu"
+    assert linked["display"] == "standalone"
+    assert linked["start_url"] == "/"
+    assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+
+    assert who.page.evaluate("navigator.serviceWorker.controller.scriptURL").endswith("/sw.js")
+    # the icons the manifest names load, at the sizes it says; one of them is maskable
+    assert any(icon.get("purpose") == "maskable" for icon in linked["icons"])
+    for icon in linked["icons"]:
+        if icon["type"] != "image/png":
+            continue
+        size = who.page.evaluate(
+            "async (src) => { const img = new Image(); img.src = src; await img.decode();"
+            " return `${img.naturalWidth}x${img.naturalHeight}`; }",
+            icon["src"],
+        )
+        assert size == icon["sizes"]
+    # the browser's top bar takes the club's felt
+    assert who.page.locator("meta[name=theme-color]").get_attribute("content") == "#1f5130"
+    assert who.errors == []
+    context.close()
+
+
+def test_the_page_loads_its_files_from_the_shell_and_the_api_from_the_server(
+    chromium: Browser, club_server: ClubServer
+) -> None:
+    who = person(chromium)
+    open_the_club(who, club_server)
+    responses: list[Any] = []
+
+    def seen(response: Any) -> None:  # (Playwright cannot take a bound builtin as a handler)
+        responses.append(response)
+
+    who.page.on("response", seen)
+    who.page.reload()
+    who.page.get_by_role("heading", level=1).wait_for()
+
+    static = [r for r in responses if "/static/web/" in r.url]
+    api = [r for r in responses if "/api/v1/" in r.url or "/_allauth/" in r.url]
+    assert any(r.url.endswith("/static/web/app.js") for r in static)
+    assert static and all(r.from_service_worker for r in static)
+    assert api and not any(r.from_service_worker for r in api)
+
+    # offline, the API answers nothing: no game state from a cache
+    who.context.set_offline(True)
+    answered = who.page.evaluate(
+        "() => fetch('/api/v1/games/').then(() => 'answered', () => 'refused')"
+    )
+    assert answered == "refused"
+    who.context.set_offline(False)
+    assert who.errors == []
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ("hu", "Nincs kapcsolat", "Próbáld újra", "Szia"),
+        ("en", "No connection", "Try again", "Hello"),
+    ],
+    ids=["hu", "en"],
+)
+def test_offline_a_page_shows_the_offline_page_and_comes_back_by_itself(
+    chromium: Browser, club_server: ClubServer, words: tuple[str, str, str, str]
+) -> None:
+    language, title, retry, back = words
+    who = person(chromium, viewport=PHONE, language=language)
+    open_the_club(who, club_server)
+
+    who.context.set_offline(True)
+    who.page.reload()
+    who.page.get_by_role("heading", name=title, level=1).wait_for()
+    assert who.page.evaluate("document.documentElement.lang") == language
+    assert who.button(retry).is_visible()
+    # the other language's words are not shown
+    other = "No connection" if language == "hu" else "Nincs kapcsolat"
+    assert not who.page.get_by_text(other).is_visible()
+    assert serious_violations(who.page) == []
+    if language == "hu":
+        who.page.screenshot(path=str(SCREENSHOTS / "offline-phone-hu.png"))
+
+    # "Try again" while still offline: the offline page again
+    who.button(retry).click()
+    who.page.get_by_role("heading", name=title, level=1).wait_for()
+
+    who.context.set_offline(False)  # the connection returns: the club's page again
+    who.page.get_by_role("heading", name=re.compile(back), level=1).wait_for()
+    assert who.page.url == f"{club_server.url}/"
+    assert who.errors == []
+
+
+UPDATE = "Megjött a klub új változata."
+
+
+def release(
+    start_club_server: StartClubServer, before: ClubServer, folder: Path, header: str
+) -> ClubServer:
+    """The next release of the client at the same address: ``before`` stops, and a server
+    starts on its port whose stylesheet paints the header ``header``."""
+    before.stop()
+    (folder / "web").mkdir(parents=True)
+    stylesheet = folder / "web" / "club.css"
+    shutil.copy(STYLESHEET, stylesheet)
+    with stylesheet.open("a") as css:
+        css.write(f"\nheader.site {{ background: {header}; }}\n")
+    return start_club_server(port=before.port, STATICFILES_DIRS=[str(folder)])
+
+
+def taken_over(who: Person) -> Any:
+    """The player opens the club again: the new version installs meanwhile, takes over
+    (deleting the old version's caches) and says so. Returns the bar that says it."""
+    who.page.reload()
+    bar = who.page.get_by_role("status").filter(has_text=UPDATE)
+    bar.wait_for()
+    who.page.wait_for_function("() => navigator.serviceWorker.controller.state === 'activated'")
+    return bar
+
+
+def header_colour(who: Person) -> str:
+    return str(
+        who.page.locator("header.site").evaluate("node => getComputedStyle(node).backgroundColor")
+    )
+
+
+def test_a_new_release_takes_over_and_the_old_caches_go(
+    chromium: Browser, start_club_server: StartClubServer, tmp_path: Path
+) -> None:
+    first = start_club_server()
+    who = person(chromium)
+    open_the_club(who, first)
+    old = shell_caches(who)
+    assert len(old) == 1
+    assert header_colour(who) == "rgb(31, 81, 48)"
+
+    second = release(start_club_server, first, tmp_path / "second", "rgb(20, 60, 36)")
+    bar = taken_over(who)
+    assert serious_violations(who.page) == []
+    who.page.screenshot(path=str(SCREENSHOTS / "update-phone-hu.png"))
+    new = shell_caches(who)
+    assert len(new) == 1
+    assert new != old
+
+    bar.get_by_role("button", name="Újratöltés").click()
+    who.page.get_by_role("heading", level=1).wait_for()
+    assert header_colour(who) == "rgb(20, 60, 36)"
+    assert shell_caches(who) == new
+    # said once: the reloaded page has nothing new to say
+    assert who.page.get_by_text(UPDATE).count() == 0
+
+    # Another release: "Later" puts the bar away and the page goes on; the next time the club
+    # is opened it is the newest version's.
+    release(start_club_server, second, tmp_path / "third", "rgb(15, 50, 30)")
+    bar = taken_over(who)
+    bar.get_by_role("button", name="Később").click()
+    assert who.page.get_by_text(UPDATE).count() == 0
+    assert who.page.get_by_role("heading", level=1).is_visible()
+    newest = shell_caches(who)
+    assert len(newest) == 1
+    assert newest != new
+    who.page.reload()
+    who.page.get_by_role("heading", level=1).wait_for()
+    assert header_colour(who) == "rgb(15, 50, 30)"
+    assert who.errors == []
