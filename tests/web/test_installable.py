@@ -106,6 +106,13 @@ def test_the_page_loads_its_files_from_the_shell_and_the_api_from_the_server(
     assert static and all(r.from_service_worker for r in static)
     assert api and not any(r.from_service_worker for r in api)
 
+    # pages the worker passes on arrive as before: the language form (a POST, redirected), a
+    # page redirected to its address with a slash
+    who.page.get_by_label("Nyelv").select_option("en")
+    who.page.get_by_role("heading", name=re.compile("Hello"), level=1).wait_for()
+    who.page.goto(club_server.url + "/leaderboard")
+    assert who.page.url == f"{club_server.url}/leaderboard/"
+
     # offline, the API answers nothing: no game state from a cache
     who.context.set_offline(True)
     answered = who.page.evaluate(
