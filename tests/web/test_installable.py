@@ -6,6 +6,7 @@ takes over cleanly (its files together, the old version's caches gone, the playe
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 from pathlib import Path
@@ -24,11 +25,15 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 STYLESHEET = Path(__file__).resolve().parents[2] / "apps" / "web" / "static" / "web" / "club.css"
 SHELL_CACHES = (
     "async () => (await caches.keys()).filter((name) => name.startsWith('snapszer-shell-'))"
 )
+
+
+def screenshots(tmp_path: Path) -> Path:
+    """Where the screenshots go: CLIENT_SCREENSHOTS=docs/screenshots refreshes the docs'."""
+    return Path(os.environ.get("CLIENT_SCREENSHOTS", tmp_path))
 
 
 def open_the_club(who: Person, server: ClubServer) -> None:
@@ -132,7 +137,7 @@ def test_the_page_loads_its_files_from_the_shell_and_the_api_from_the_server(
     ids=["hu", "en"],
 )
 def test_offline_a_page_shows_the_offline_page_and_comes_back_by_itself(
-    chromium: Browser, club_server: ClubServer, words: tuple[str, str, str, str]
+    chromium: Browser, club_server: ClubServer, words: tuple[str, str, str, str], tmp_path: Path
 ) -> None:
     language, title, retry, back = words
     who = person(chromium, viewport=PHONE, language=language)
@@ -148,7 +153,7 @@ def test_offline_a_page_shows_the_offline_page_and_comes_back_by_itself(
     assert not who.page.get_by_text(other).is_visible()
     assert serious_violations(who.page) == []
     if language == "hu":
-        who.page.screenshot(path=str(SCREENSHOTS / "offline-phone-hu.png"))
+        who.page.screenshot(path=str(screenshots(tmp_path) / "offline-phone-hu.png"))
 
     # "Try again" while still offline: the offline page again
     who.button(retry).click()
@@ -206,7 +211,7 @@ def test_a_new_release_takes_over_and_the_old_caches_go(
     second = release(start_club_server, first, tmp_path / "second", "rgb(20, 60, 36)")
     bar = taken_over(who)
     assert serious_violations(who.page) == []
-    who.page.screenshot(path=str(SCREENSHOTS / "update-phone-hu.png"))
+    who.page.screenshot(path=str(screenshots(tmp_path) / "update-phone-hu.png"))
     new = shell_caches(who)
     assert len(new) == 1
     assert new != old
