@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
+from django.conf import settings
 from django.contrib.staticfiles import finders
-from django.contrib.staticfiles.storage import staticfiles_storage
-from django.core.files.storage import Storage
+from django.contrib.staticfiles.storage import ManifestFilesMixin, staticfiles_storage
+from django.core.files.storage import Storage, storages
 
 #: The web client's own static files, under this prefix.
 PREFIX = "web/"
@@ -32,6 +33,12 @@ class ShellFile:
     name: str  # its name under the static files, "web/app.js"
     url: str  # where the page asks for it, "/static/web/app.3f2e1c.js" in production
     storage: Storage  # where it is read from (its app's static folder)
+
+
+def hashed_names() -> bool:
+    """Whether the static files' names carry their content's hash (production's storage): a
+    file's URL then names one content for good."""
+    return isinstance(staticfiles_storage, ManifestFilesMixin)
 
 
 def shell_files() -> list[ShellFile]:
@@ -72,6 +79,31 @@ def shell_version(files: list[ShellFile], offline_page: bytes) -> str:
         _versions.clear()
         _versions[key] = digest.hexdigest()[:16]
     return _versions[key]
+
+
+@dataclass(frozen=True)
+class Release:
+    files: list[ShellFile]
+    version: str
+    hashed: bool
+
+
+_releases: dict[tuple[object, ...], Release] = {}
+
+
+def current_release(offline_page: Callable[[], str]) -> Release:
+    """This release's shell, version, and whether its names are hashed. Outside DEBUG it is
+    worked out once per configuration of the static files (a running production process never
+    sees its files change); under DEBUG at every call, as files are edited."""
+    key = (*finders.get_finders(), storages["staticfiles"])
+    if settings.DEBUG or key not in _releases:
+        files = shell_files()
+        found = Release(files, shell_version(files, offline_page().encode()), hashed_names())
+        if settings.DEBUG:
+            return found
+        _releases.clear()
+        _releases[key] = found
+    return _releases[key]
 
 
 COLOUR = re.compile(r"--(felt|paper):\s*(#[0-9a-fA-F]{3,8})\s*;")

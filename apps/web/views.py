@@ -19,7 +19,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_safe
 
-from .shell import club_colours, shell_files, shell_version
+from .shell import club_colours, current_release
 
 #: The offline page's address; the service worker keeps it with the shell.
 OFFLINE_PATH = "/offline/"
@@ -28,7 +28,8 @@ OFFLINE_PATH = "/offline/"
 @ensure_csrf_cookie
 def client(request: HttpRequest, **route: Any) -> HttpResponse:
     """The same shell for ``/``, ``/join/<code>`` and ``/m/<match id>/``; the client routes."""
-    return render(request, "web/client.html", {"colours": club_colours()})
+    context = {"colours": club_colours(), "version": current_release(_offline_page).version}
+    return render(request, "web/client.html", context)
 
 
 def _offline_page() -> str:
@@ -68,12 +69,15 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     """``/sw.js``: the service worker, with this release's shell and version filled in. Served
     from the root (a script's scope is at most its own folder), never from a cache: the browser
     compares it byte for byte to find a new version."""
-    files = shell_files()
-    page = _offline_page()
+    release = current_release(_offline_page)
     config = {
-        "version": shell_version(files, page.encode()),
-        "shell": [shell_file.url for shell_file in files],
+        "version": release.version,
+        "shell": [shell_file.url for shell_file in release.files],
         "offline": OFFLINE_PATH,
+        # hashed names are served from the cache first (a name is one content for good);
+        # plain names (`make run`, the tests' default) from the network first, the cache
+        # only when it fails
+        "hashed": release.hashed,
     }
     script = render_to_string("web/sw.js", {"config": json.dumps(config, indent=1)})
     return HttpResponse(script, content_type="text/javascript; charset=utf-8")

@@ -39,6 +39,7 @@ def test_the_service_worker_is_served_at_the_root_and_always_asked_for_anew(
     assert re.fullmatch(r"[0-9a-f]{16}", config["version"])
     assert config["offline"] == "/offline/"
     assert client.get(config["offline"]).status_code == 200
+    assert config["hashed"] is False  # the tests' plain names: from the network first
     assert client.post("/sw.js").status_code == 405
 
 
@@ -70,17 +71,39 @@ def test_any_change_to_the_client_is_a_new_version(
 ) -> None:
     _, before = worker(client)
     assert worker(client)[1]["version"] == before["version"]  # the same files, the same version
+    page = client.get("/").content.decode()
+    assert f'data-client-version="{before["version"]}"' in page  # the page says its version
 
-    # a release that changes one module (found first, as Django's finders take it)
-    (tmp_path / "web").mkdir()
-    shutil.copy(WEB / "cards.js", tmp_path / "web" / "cards.js")
-    settings.STATICFILES_DIRS = [str(tmp_path)]
-    assert worker(client)[1]["version"] == before["version"]  # a copy is the same client
-    with (tmp_path / "web" / "cards.js").open("a") as module:
+    # a release with a copy of one module: the same client
+    (tmp_path / "copy" / "web").mkdir(parents=True)
+    shutil.copy(WEB / "cards.js", tmp_path / "copy" / "web" / "cards.js")
+    settings.STATICFILES_DIRS = [str(tmp_path / "copy")]  # found first, as Django's finders
+    assert worker(client)[1]["version"] == before["version"]
+
+    # a release that changes it
+    (tmp_path / "next" / "web").mkdir(parents=True)
+    shutil.copy(WEB / "cards.js", tmp_path / "next" / "web" / "cards.js")
+    with (tmp_path / "next" / "web" / "cards.js").open("a") as module:
         module.write("\n// the next release\n")
+    settings.STATICFILES_DIRS = [str(tmp_path / "next")]
     after = worker(client)[1]
     assert after["version"] != before["version"]
     assert after["shell"] == before["shell"]
+    assert f'data-client-version="{after["version"]}"' in client.get("/").content.decode()
+
+
+def test_while_developing_an_edited_file_is_a_new_version_at_once(
+    client: Client, settings: Any, tmp_path: Path
+) -> None:
+    settings.DEBUG = True  # `make run`
+    (tmp_path / "web").mkdir()
+    module = tmp_path / "web" / "cards.js"
+    shutil.copy(WEB / "cards.js", module)
+    settings.STATICFILES_DIRS = [str(tmp_path)]
+    before = worker(client)[1]["version"]
+    with module.open("a") as edit:
+        edit.write("\n// an edit\n")
+    assert worker(client)[1]["version"] != before
 
 
 def test_in_production_the_shell_names_the_hashed_files(
@@ -95,6 +118,7 @@ def test_in_production_the_shell_names_the_hashed_files(
     hashed = json.loads((tmp_path / "staticfiles.json").read_text())["paths"]
 
     _, config = worker(client)
+    assert config["hashed"] is True  # served from the cache first
     assert f"/static/{hashed['web/app.js']}" in config["shell"]
     assert f"/static/{hashed['web/offline.js']}" in config["shell"]
     for url in config["shell"]:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from django.core.management import call_command
 
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.web.hidden import Recorder
@@ -168,28 +169,25 @@ def test_offline_a_page_shows_the_offline_page_and_comes_back_by_itself(
 UPDATE = "Megjött a klub új változata."
 
 
-def release(
-    start_club_server: StartClubServer, before: ClubServer, folder: Path, header: str
-) -> ClubServer:
-    """The next release of the client at the same address: ``before`` stops, and a server
-    starts on its port whose stylesheet paints the header ``header``."""
-    before.stop()
-    (folder / "web").mkdir(parents=True)
-    stylesheet = folder / "web" / "club.css"
-    shutil.copy(STYLESHEET, stylesheet)
-    with stylesheet.open("a") as css:
-        css.write(f"\nheader.site {{ background: {header}; }}\n")
-    return start_club_server(port=before.port, STATICFILES_DIRS=[str(folder)])
-
-
-def taken_over(who: Person) -> Any:
-    """The player opens the club again: the new version installs meanwhile, takes over
-    (deleting the old version's caches) and says so. Returns the bar that says it."""
-    who.page.reload()
-    bar = who.page.get_by_role("status").filter(has_text=UPDATE)
-    bar.wait_for()
-    who.page.wait_for_function("() => navigator.serviceWorker.controller.state === 'activated'")
-    return bar
+def production_static(settings: Any, root: Path, header: str | None = None) -> None:
+    """Static files as production serves them: collected into ``root`` with hashed names
+    (whitenoise serves them from there alone); ``header``: this release's stylesheet paints the
+    header so."""
+    settings.STATIC_ROOT = root
+    settings.WHITENOISE_USE_FINDERS = False
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "apps.web.storage.ClubStaticFilesStorage"},
+    }
+    if header:
+        changed = root.parent / f"{root.name}-source"
+        (changed / "web").mkdir(parents=True)
+        stylesheet = changed / "web" / "club.css"
+        shutil.copy(STYLESHEET, stylesheet)
+        with stylesheet.open("a") as css:
+            css.write(f"\nheader.site {{ background: {header}; }}\n")
+        settings.STATICFILES_DIRS = [str(changed)]
+    call_command("collectstatic", interactive=False, verbosity=0)
 
 
 def header_colour(who: Person) -> str:
@@ -199,41 +197,50 @@ def header_colour(who: Person) -> str:
 
 
 def test_a_new_release_takes_over_and_the_old_caches_go(
-    chromium: Browser, start_club_server: StartClubServer, tmp_path: Path
+    chromium: Browser, settings: Any, start_club_server: StartClubServer, tmp_path: Path
 ) -> None:
+    production_static(settings, tmp_path / "first")
     first = start_club_server()
-    who = person(chromium)
-    open_the_club(who, first)
-    old = shell_caches(who)
+    anna = person(chromium)
+    open_the_club(anna, first)
+    old = shell_caches(anna)
     assert len(old) == 1
-    assert header_colour(who) == "rgb(31, 81, 48)"
+    assert header_colour(anna) == "rgb(31, 81, 48)"
+    # the same player in a second tab
+    again = Person(anna.context, anna.context.new_page(), anna.recorder, anna.errors)
+    again.page.on("pageerror", lambda error: anna.errors.append(str(error)))
+    open_the_club(again, first)
 
-    second = release(start_club_server, first, tmp_path / "second", "rgb(20, 60, 36)")
-    bar = taken_over(who)
-    assert serious_violations(who.page) == []
-    who.page.screenshot(path=str(screenshots(tmp_path) / "update-phone-hu.png"))
-    new = shell_caches(who)
+    # The next release, at the same address: its stylesheet paints the header a darker felt.
+    first.stop()
+    production_static(settings, tmp_path / "second", header="rgb(20, 60, 36)")
+    second = start_club_server(port=first.port)
+
+    # The club opened once more, in a third tab: it is the new release at once, nothing to say.
+    # Meanwhile the new version installs, takes over every tab and deletes the old caches.
+    third = Person(anna.context, anna.context.new_page(), anna.recorder, anna.errors)
+    open_the_club(third, second)
+    assert header_colour(third) == "rgb(20, 60, 36)"
+    # the two tabs opened before are told, once
+    for tab in (anna, again):
+        tab.page.get_by_role("status").filter(has_text=UPDATE).wait_for()
+    third.page.wait_for_function("() => navigator.serviceWorker.controller.state === 'activated'")
+    new = shell_caches(third)
     assert len(new) == 1
     assert new != old
+    assert third.page.get_by_text(UPDATE).count() == 0
+    assert serious_violations(anna.page) == []
+    anna.page.screenshot(path=str(screenshots(tmp_path) / "update-phone-hu.png"))
 
-    bar.get_by_role("button", name="Újratöltés").click()
-    who.page.get_by_role("heading", level=1).wait_for()
-    assert header_colour(who) == "rgb(20, 60, 36)"
-    assert shell_caches(who) == new
-    # said once: the reloaded page has nothing new to say
-    assert who.page.get_by_text(UPDATE).count() == 0
-
-    # Another release: "Later" puts the bar away and the page goes on; the next time the club
-    # is opened it is the newest version's.
-    release(start_club_server, second, tmp_path / "third", "rgb(15, 50, 30)")
-    bar = taken_over(who)
-    bar.get_by_role("button", name="Később").click()
-    assert who.page.get_by_text(UPDATE).count() == 0
-    assert who.page.get_by_role("heading", level=1).is_visible()
-    newest = shell_caches(who)
-    assert len(newest) == 1
-    assert newest != new
-    who.page.reload()
-    who.page.get_by_role("heading", level=1).wait_for()
-    assert header_colour(who) == "rgb(15, 50, 30)"
-    assert who.errors == []
+    # "Újratöltés": the new version, whole
+    anna.page.get_by_role("button", name="Újratöltés").click()
+    anna.page.get_by_role("heading", level=1).wait_for()
+    assert header_colour(anna) == "rgb(20, 60, 36)"
+    assert anna.page.get_by_text(UPDATE).count() == 0
+    # "Később": the bar goes, the page goes on as it was
+    again.page.get_by_role("button", name="Később").click()
+    assert again.page.get_by_text(UPDATE).count() == 0
+    assert again.page.get_by_role("heading", level=1).is_visible()
+    assert header_colour(again) == "rgb(31, 81, 48)"
+    assert shell_caches(anna) == new
+    assert anna.errors == []

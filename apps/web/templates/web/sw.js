@@ -1,12 +1,15 @@
 // The club's service worker, served at /sw.js by apps/web/views.py, which fills in CONFIG: this
 // release's version, the shell (the static files the page loads) and the offline page.
 //
-// - The shell comes from the cache of this version, the same files a page always gets together.
+// - The shell: production's hashed names come from the cache of this version first (a name is
+//   one content for good, so a page gets the files its own page names, together); plain names
+//   (`make run`, most tests) from the network first, the cache only when it fails.
 // - Pages go to the network; when it cannot be reached, the offline page is shown instead.
 // - Nothing else is touched: the API, allauth, the admin and the sockets always go to the
 //   network (live game state is never served from a cache).
-// - A new version installs at once and takes over (the page says so and offers a reload); the
-//   caches of older versions are deleted when it activates.
+// - A new version installs at once and takes over; the caches of older versions are deleted
+//   when it activates, and every open page is told its version (install.js: a page of an
+//   older version offers a reload).
 const CONFIG = {{ config|safe }};
 const PREFIX = "snapszer-shell-";
 const CACHE = PREFIX + CONFIG.version;
@@ -32,6 +35,9 @@ self.addEventListener("activate", (event) => {
       }
       if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
       await self.clients.claim();
+      for (const client of await self.clients.matchAll({ type: "window" })) {
+        client.postMessage({ type: "activated", version: CONFIG.version });
+      }
     })(),
   );
 });
@@ -55,6 +61,13 @@ async function page(event) {
 }
 
 async function shellFile(request) {
+  if (!CONFIG.hashed) {
+    try {
+      return await fetch(request);
+    } catch {
+      // offline: the copy kept with the shell
+    }
+  }
   const cached = await caches.match(request, { cacheName: CACHE, ignoreVary: true });
   return cached || fetch(request);
 }
