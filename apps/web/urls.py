@@ -1,4 +1,5 @@
-"""The club's own web client: one page shell for every client route (the client reads the path)."""
+"""The club's own web client: one page shell for every client route (the client reads the path),
+and the installed app's manifest, service worker and offline page."""
 
 from django.urls import path
 
@@ -11,4 +12,7 @@ urlpatterns = [
     path("join/<str:code>", views.client, name="join"),
     path("join/<str:code>/", views.client, name="join-slash"),
     path("m/<uuid:match_id>/", views.client, name="match"),
+    path("manifest.webmanifest", views.manifest, name="manifest"),
+    path("sw.js", views.service_worker, name="service-worker"),
+    path("offline/", views.offline, name="offline"),
 ]
