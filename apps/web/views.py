@@ -15,6 +15,7 @@ from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.utils import translation
 from django.utils.translation import gettext
+from django.views import i18n
 from django.views.decorators.cache import cache_control
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_safe
@@ -120,4 +121,23 @@ def manifest(request: HttpRequest) -> JsonResponse:
     }
     response = JsonResponse(body, json_dumps_params={"ensure_ascii": False})
     response["Content-Type"] = "application/manifest+json"
+    return response
+
+
+def set_language(request: HttpRequest) -> HttpResponse:
+    """The language picker (``POST /i18n/setlang/``): Django's own view (the language cookie,
+    back to the page), and a signed-in player's choice kept as their setting, which the API's
+    problems answer in on every device (``apps/common/languages.py``)."""
+    response = i18n.set_language(request)
+    language = request.POST.get("language", "")
+    user = request.user
+    known = {code for code, _ in settings.LANGUAGES}
+    if (
+        request.method == "POST"
+        and language in known
+        and user.is_authenticated
+        and getattr(user, "language", language) != language
+    ):
+        user.language = language  # type: ignore[union-attr]
+        user.save(update_fields=["language"])
     return response
