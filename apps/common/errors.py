@@ -38,8 +38,8 @@ from django.db import OperationalError as DatabaseOperationalError
 from django.db import connections
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.urls import Resolver404, resolve
-from django.views.csrf import csrf_failure as django_csrf_failure
 from django.utils import translation
+from django.views.csrf import csrf_failure as django_csrf_failure
 from django.views.decorators.csrf import csrf_exempt
 from kombu.exceptions import OperationalError as BrokerError
 from redis.exceptions import ConnectionError as RedisConnectionError

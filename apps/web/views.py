@@ -138,6 +138,6 @@ def set_language(request: HttpRequest) -> HttpResponse:
         and user.is_authenticated
         and getattr(user, "language", language) != language
     ):
-        user.language = language  # type: ignore[union-attr]
+        user.language = language
         user.save(update_fields=["language"])
     return response
