@@ -85,8 +85,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Something went wrong on our side; try again.",
     ),
     "service_unavailable": (
-        "A szerver most nem elérhető; kis idő múlva újrapróbáljuk.",
-        "The server is unavailable; trying again shortly.",
+        "A szerver most nem elérhető; semmi sem változott, próbáld újra kicsit később.",
+        "The service is briefly unavailable; nothing was changed, try again shortly.",
     ),
     "not_ready": (
         "A szerver még nem áll készen: egy szolgáltatás nem válaszol.",
@@ -157,12 +157,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         "This deal is still being played.",
     ),
     "version_conflict": (
-        "A játék közben továbblépett; frissítettük.",
-        "The game moved on; refreshed.",
+        "A meccs közben továbblépett; kérd le újra.",
+        "The match has moved on; fetch it again.",
     ),
     "client_move_id_reused": (
-        "Ezt a lépést már elküldtük egyszer, másként; frissítettük.",
-        "This move was already sent as another one; refreshed.",
+        "Ezzel a lépésazonosítóval már egy másik lépést küldtek.",
+        "This move id was already used for another move.",
     ),
     "match_not_started": (
         "A szoba még a többi játékosra vár.",
