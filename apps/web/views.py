@@ -20,6 +20,8 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_safe
 
+from apps.common.languages import user_language
+
 from .shell import club_colours, current_release
 
 #: The offline page's address; the service worker keeps it with the shell.
@@ -28,9 +30,29 @@ OFFLINE_PATH = "/offline/"
 
 @ensure_csrf_cookie
 def client(request: HttpRequest, **route: Any) -> HttpResponse:
-    """The same shell for ``/``, ``/join/<code>`` and ``/m/<match id>/``; the client routes."""
+    """The same shell for ``/``, ``/join/<code>`` and ``/m/<match id>/``; the client routes.
+
+    A signed-in player who chose a language gets the page in it, on any device, and the
+    language cookie follows (the client reads the page's language; the API answers in the
+    player's setting anyway)."""
     context = {"colours": club_colours(), "version": current_release(_offline_page).version}
-    return render(request, "web/client.html", context)
+    own = user_language(request.user)
+    if own is None or own == request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME):
+        return render(request, "web/client.html", context)
+    translation.activate(own)
+    request.LANGUAGE_CODE = own
+    response = render(request, "web/client.html", context)
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        own,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        path=settings.LANGUAGE_COOKIE_PATH,
+        domain=settings.LANGUAGE_COOKIE_DOMAIN,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+    )
+    return response
 
 
 def _offline_page() -> str:

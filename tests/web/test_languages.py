@@ -64,3 +64,24 @@ def test_the_wallet_names_its_entries_in_words(
     entry.scroll_into_view_if_needed()
     who.page.screenshot(path=str(_folder(tmp_path) / f"wallet-{language}.png"), full_page=True)
     assert who.errors == []
+
+
+def test_a_player_who_chose_english_gets_english_pages_on_a_new_phone(
+    chromium: Any, club_server: Any, make_player: Any
+) -> None:
+    """The choice is the player's, not the device's: picked once, it follows them."""
+    anna = make_player(display_name="Anna")
+    first = person(chromium)
+    club_server.sign_in(first.context, anna.token)
+    first.goto(club_server)
+    first.page.get_by_text("Szia, Anna!").wait_for()
+    first.page.locator("#language-select").select_option("en")
+    first.page.get_by_text("Hello, Anna!").wait_for()
+
+    another = person(chromium, viewport=SMALL_PHONE)  # no language cookie: Hungarian by default
+    club_server.sign_in(another.context, anna.token)
+    another.goto(club_server)
+
+    another.page.get_by_text("Hello, Anna!").wait_for()
+    assert another.page.locator("html").get_attribute("lang") == "en"
+    assert first.errors == another.errors == []
