@@ -184,3 +184,21 @@ def test_a_common_password_is_refused_in_the_language(
     assert response.status_code == 400, response.content
     messages = [error["message"] for error in response.json()["errors"]]
     assert expected in messages
+
+
+def test_a_refused_display_name_says_why_next_to_the_field_in_the_language(
+    make_player: MakePlayer,
+) -> None:
+    player = make_player()
+
+    hungarian = player.client.patch("/api/v1/me/", {"display_name": "Kati"}, format="json")
+    english = player.client.patch(
+        "/api/v1/me/", {"display_name": "Kati"}, format="json", HTTP_ACCEPT_LANGUAGE="en"
+    )
+
+    said = assert_problem(hungarian, 400, "display_name_reserved")
+    assert said["errors"] == {"display_name": [said["detail"]]}
+    assert said["detail"] == "Ez a név foglalt (Kati, a klub vagy a személyzet neve)."
+    assert assert_problem(english, 400, "display_name_reserved")["errors"] == {
+        "display_name": ["This name is reserved (Kati's, the club's or its staff's)."]
+    }

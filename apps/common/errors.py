@@ -105,6 +105,10 @@ class Problem(Exception):
         words = problem_text(self.code, language, {**self.extra, **self.params})
         return self.detail if words is None else words
 
+    def members(self, language: str | None) -> dict[str, Any]:
+        """The extra members answered, in ``language`` where they say something in words."""
+        return self.extra
+
 
 class NotFound(Problem):
     status = status.HTTP_404_NOT_FOUND
@@ -223,7 +227,7 @@ def problem_exception_handler(exc: Exception, context: dict) -> Response | None:
             title=exc.title,
             detail=exc.detail,
             params=exc.params,
-            **exc.extra,
+            **exc.members(translation.get_language()),
         )
         return _problem_response(exc.status, body)
     if isinstance(exc, Http404):

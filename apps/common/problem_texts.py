@@ -561,6 +561,7 @@ TITLES: dict[str, tuple[str, str]] = {
     "Internal Server Error": ("Szerverhiba", "Internal Server Error"),
     "Service Unavailable": ("A szolgáltatás nem elérhető", "Service Unavailable"),
     "Invalid input": ("Hibás adatok", "Invalid input"),
+    "Invalid display name": ("Nem megfelelő név", "Invalid display name"),
     "CSRF check failed": ("Sikertelen CSRF-ellenőrzés", "CSRF check failed"),
     "Move not allowed": ("Szabálytalan lépés", "Move not allowed"),
 }
