@@ -389,7 +389,7 @@ def test_a_huge_call_message_type_is_not_echoed_on_the_socket() -> None:
     with pytest.raises(Problem) as refused:
         calls.call_command(caller, {"type": kind})
 
-    frame = _error_frame(refused.value, kind)
+    frame = _error_frame(refused.value, kind, "en")
 
     assert frame["code"] == "unknown_message"
     assert len(json.dumps(frame)) < SMALL

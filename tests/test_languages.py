@@ -202,3 +202,16 @@ def test_a_refused_display_name_says_why_next_to_the_field_in_the_language(
     assert assert_problem(english, 400, "display_name_reserved")["errors"] == {
         "display_name": ["This name is reserved (Kati's, the club's or its staff's)."]
     }
+
+
+def test_the_clubs_own_field_messages_speak_the_language(make_player: MakePlayer) -> None:
+    player = make_player()
+
+    hungarian = player.client.post("/api/v1/rooms/", {"variant": 7, "x": 1}, format="json")
+    english = player.client.get("/api/v1/matches/?limit=0", HTTP_ACCEPT_LANGUAGE="en")
+
+    errors = assert_problem(hungarian, 400, "invalid_input")["errors"]
+    assert errors == {"variant": ["szöveg kell"], "x": ["ismeretlen mező"]}
+    assert assert_problem(english, 400, "invalid_input")["errors"] == {
+        "limit": ["expected a whole number, 1 or more"]
+    }
