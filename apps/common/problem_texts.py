@@ -148,6 +148,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Nincs ilyen meccs, vagy nem ülsz benne.",
         "No such match, or you do not sit in it.",
     ),
+    "hint_not_offered": (
+        "Tippet csak Kati elleni játékban kérhetsz.",
+        "Hints are given only in games against Kati.",
+    ),
     "deal_not_found": (
         "Nincs ilyen parti ebben a meccsben.",
         "This match has no such deal.",
