@@ -15,9 +15,12 @@ from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.utils import translation
 from django.utils.translation import gettext
+from django.views import i18n
 from django.views.decorators.cache import cache_control
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_safe
+
+from apps.common.languages import user_language
 
 from .shell import club_colours, current_release
 
@@ -27,9 +30,29 @@ OFFLINE_PATH = "/offline/"
 
 @ensure_csrf_cookie
 def client(request: HttpRequest, **route: Any) -> HttpResponse:
-    """The same shell for ``/``, ``/join/<code>`` and ``/m/<match id>/``; the client routes."""
+    """The same shell for ``/``, ``/join/<code>`` and ``/m/<match id>/``; the client routes.
+
+    A signed-in player who chose a language gets the page in it, on any device, and the
+    language cookie follows (the client reads the page's language; the API answers in the
+    player's setting anyway)."""
     context = {"colours": club_colours(), "version": current_release(_offline_page).version}
-    return render(request, "web/client.html", context)
+    own = user_language(request.user)
+    if own is None or own == request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME):
+        return render(request, "web/client.html", context)
+    translation.activate(own)
+    request.LANGUAGE_CODE = own
+    response = render(request, "web/client.html", context)
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        own,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        path=settings.LANGUAGE_COOKIE_PATH,
+        domain=settings.LANGUAGE_COOKIE_DOMAIN,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+    )
+    return response
 
 
 def _offline_page() -> str:
@@ -120,4 +143,23 @@ def manifest(request: HttpRequest) -> JsonResponse:
     }
     response = JsonResponse(body, json_dumps_params={"ensure_ascii": False})
     response["Content-Type"] = "application/manifest+json"
+    return response
+
+
+def set_language(request: HttpRequest) -> HttpResponse:
+    """The language picker (``POST /i18n/setlang/``): Django's own view (the language cookie,
+    back to the page), and a signed-in player's choice kept as their setting, which the API's
+    problems answer in on every device (``apps/common/languages.py``)."""
+    response = i18n.set_language(request)
+    language = request.POST.get("language", "")
+    user = request.user
+    known = {code for code, _ in settings.LANGUAGES}
+    if (
+        request.method == "POST"
+        and language in known
+        and user.is_authenticated
+        and getattr(user, "language", language) != language
+    ):
+        user.language = language
+        user.save(update_fields=["language"])
     return response

@@ -52,6 +52,9 @@ MIDDLEWARE = [
     "apps.common.logs.RequestIdMiddleware",
     # /healthz and /readyz, before the host check, the HTTPS redirect and sessions
     "apps.common.health.HealthMiddleware",
+    # the language answered in (the visitor's choice on pages, Accept-Language on the API), so
+    # that every refusal below speaks it too (apps/web/middleware.py)
+    "apps.web.middleware.ClubLanguageMiddleware",
     # CORS next: a preflight is answered before anything else (authentication included).
     "corsheaders.middleware.CorsMiddleware",
     # HTTPS only: an API call over plain HTTP is refused, not redirected (https.py)
@@ -62,7 +65,6 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "apps.web.middleware.ClubLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -190,7 +192,7 @@ HINT_RATE = env("HINT_RATE", default="12/min")
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "apps.common.authentication.SessionTokenAuthentication",
-        "rest_framework.authentication.SessionAuthentication",
+        "apps.common.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
