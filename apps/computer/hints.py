@@ -14,14 +14,11 @@ from uuid import UUID
 
 from apps.accounts.models import User
 from apps.bots.actions import GIVING_UP
-from apps.bots.levels import choose_action
 from apps.bots.rosters import roster_for
 from apps.common.errors import Conflict, Forbidden
 from apps.matches import event_store, selectors
 from apps.matches.engine import history_for, view_for
 from apps.matches.models import Match
-
-from .services import BUDGET_SECONDS
 
 
 def hint_for(*, match_id: UUID, user: User, rng: random.Random | None = None) -> dict[str, Any]:
@@ -39,6 +36,11 @@ def hint_for(*, match_id: UUID, user: User, rng: random.Random | None = None) ->
     if not any(action["type"] not in GIVING_UP for action in view["legal_actions"]):
         raise Conflict("it is not your turn", code="not_your_turn")
     level = roster.levels[-1]
+    # the search is loaded only when a hint is asked (the web process lists levels without it)
+    from apps.bots.levels import choose_action  # noqa: PLC0415
+
+    from .services import BUDGET_SECONDS  # noqa: PLC0415
+
     action = choose_action(
         view, variant=match.variant, level=level, rng=rng or random.Random(), budget=BUDGET_SECONDS
     )

@@ -16,12 +16,15 @@ from tests.web.person import TURN, Person, open_chat, person
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-# every text the turn line ever showed, recorded in the page as it changes
+# every text the turn line ever showed, recorded in the page as it changes (its words, not the
+# hint button beside them in games against Kati)
 TURN_LINES = """
 window.turnLines = [];
 new MutationObserver(() => {
   const line = document.querySelector('.turn');
-  const text = line ? line.textContent : null;
+  const words = [...(line ? line.childNodes : [])]
+    .filter((node) => !node.classList?.contains('hint'));
+  const text = line ? words.map((node) => node.textContent).join('') : null;
   if (text && window.turnLines.at(-1) !== text) window.turnLines.push(text);
 }).observe(document, { subtree: true, childList: true, characterData: true });
 """
