@@ -188,22 +188,26 @@ def test_a_wrong_password_leaves_the_guest_signed_in(
     assert my_match_ids(client) == {going}
 
 
+def a_guest_from(address: str) -> Any:
+    return APIClient(REMOTE_ADDR=address).post("/api/v1/guests/", {}, format="json")
+
+
 def test_too_many_guests_from_one_address_are_told_when_to_come_back(
     db: None, settings: Any
 ) -> None:
     settings.GUEST_CREATE_RATE = "2/hour"
     address = unique_ip()
     for _ in range(2):
-        assert APIClient(REMOTE_ADDR=address).post("/api/v1/guests/", {}, format="json").status_code == 201
+        assert a_guest_from(address).status_code == 201
 
-    refused = APIClient(REMOTE_ADDR=address).post("/api/v1/guests/", {}, format="json")
+    refused = a_guest_from(address)
 
     assert refused.status_code == 429
     assert refused["Content-Type"] == "application/problem+json"
     assert refused.json()["code"] == "throttled"
     assert 0 < int(refused["Retry-After"]) <= 3600
     # another address is not held back, and nobody needs a guest to log in or sign up
-    assert APIClient(REMOTE_ADDR=unique_ip()).post("/api/v1/guests/", {}, format="json").status_code == 201
+    assert a_guest_from(unique_ip()).status_code == 201
     member = Headless("browser")
     member.http.defaults["REMOTE_ADDR"] = address
     email = unique_email()
