@@ -465,13 +465,16 @@ class GuestMatchesApi(APIView):
         tags=["accounts"],
         summary="Leave the guest's matches where they are (no longer offered)",
         request=None,
-        responses={204: None, **problem_responses("not_authenticated", "csrf_failed")},
+        responses={
+            200: GuestMatchesOutput,
+            **problem_responses("not_authenticated", "csrf_failed"),
+        },
     )
     def delete(self, request: MemberRequest) -> Response:
         session = _session(request)
         former_guest.guest_matches_forget(session)
         _saved(request, session)
-        return Response(status=status.HTTP_204_NO_CONTENT)
+        return Response({"finished": 0, "unfinished": 0})
 
 
 def _saved(request: Request, session: Any) -> None:

@@ -3,12 +3,21 @@
 // methods carry Django's CSRF token. Errors are problem+json: ApiError keeps status and code.
 
 export class ApiError extends Error {
-  constructor(status, body) {
+  constructor(status, body, retryAfter = null) {
     super((body && body.detail) || `HTTP ${status}`);
     this.status = status;
     this.code = (body && body.code) || (status === 0 ? "network" : "unknown");
     this.body = body || {};
+    this.retryAfter = retryAfter; // seconds, from a refusal's Retry-After (429, 503)
   }
+}
+
+// A Retry-After header in seconds (it may also be an HTTP date), or null.
+function retryAfter(response) {
+  const value = response.headers.get("Retry-After");
+  if (!value) return null;
+  const seconds = /^\d+$/.test(value.trim()) ? Number(value) : Math.ceil((Date.parse(value) - Date.now()) / 1000);
+  return Number.isFinite(seconds) ? Math.max(seconds, 1) : null;
 }
 
 const REQUEST_TIMEOUT_MS = 10000;
@@ -44,7 +53,7 @@ async function call(method, url, body) {
       data = null;
     }
   }
-  if (!response.ok) throw new ApiError(response.status, data);
+  if (!response.ok) throw new ApiError(response.status, data, retryAfter(response));
   return data;
 }
 
@@ -93,6 +102,9 @@ export const api = {
   ticketGet: (id) => call("GET", v1(`matchmaking/tickets/${id}/`)),
   ticketCancel: (id) => call("DELETE", v1(`matchmaking/tickets/${id}/`)),
   stats: (userId) => call("GET", v1(`players/${userId}/stats/`)),
+  guestMatches: () => call("GET", v1("me/guest-matches/")),
+  guestMatchesBring: () => call("POST", v1("me/guest-matches/")),
+  guestMatchesLeave: () => call("DELETE", v1("me/guest-matches/")),
 
   login: (email, password) => call("POST", auth("auth/login"), { email, password }),
   signup: (email, password) => call("POST", auth("auth/signup"), { email, password }),
