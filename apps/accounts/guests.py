@@ -35,7 +35,7 @@ def signed_in_guest(request: HttpRequest) -> User | None:
     that is a guest."""
     guest = getattr(request, _GUEST, None)
     if guest is not None:
-        return guest  # type: ignore[no-any-return]
+        return guest
     user = getattr(request, "user", None)
     if isinstance(user, User) and user.is_authenticated and user.is_guest:
         return user

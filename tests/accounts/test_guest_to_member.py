@@ -126,6 +126,10 @@ def test_a_guest_logging_in_may_bring_only_its_finished_matches(
     assert claimed.json() == {"moved": 1}
     assert my_match_ids(client) == {done}
     assert client.api("get", f"matches/{done}/").json()["status"] == "finished"
+    # the match is the member's in every way: a rematch against Kati seats the member
+    rematch = client.api("post", f"matches/{done}/rematch/")
+    assert rematch.status_code in (200, 201), rematch.content
+    assert len(my_match_ids(client)) == 2
     assert client.api("get", f"matches/{going}/").json()["code"] == "match_not_found"
     # offered once: nothing is left to bring
     assert client.api("get", "me/guest-matches/").json() == {"finished": 0, "unfinished": 0}
