@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from uuid import UUID
 
 import pytest
 from django.core import mail
 from rest_framework.test import APIClient
 
+from apps.matches.integrity import store_problems
 from tests.matches.helpers import GIVING_UP, PRESENCE
 
 from .conftest import PASSWORD, Headless, mailed_code, unique_email, unique_ip
@@ -126,6 +128,8 @@ def test_a_guest_logging_in_may_bring_only_its_finished_matches(
     assert claimed.json() == {"moved": 1}
     assert my_match_ids(client) == {done}
     assert client.api("get", f"matches/{done}/").json()["status"] == "finished"
+    # the event log is as it was, and still replays to its projections
+    assert list(store_problems([UUID(done)])) == []
     # the match is the member's in every way: a rematch against Kati seats the member
     rematch = client.api("post", f"matches/{done}/rematch/")
     assert rematch.status_code in (200, 201), rematch.content
