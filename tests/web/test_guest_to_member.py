@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from apps.accounts.api import GuestThrottle
-from tests.web.person import Person, confirm, log_in, member, person
+from tests.web.person import Person, confirm, log_in, member, person, serious_violations
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -111,6 +111,7 @@ def test_a_guest_who_logs_in_may_bring_its_finished_match_along(
     offer.get_by_text("1 befejezett meccset").wait_for()
     guest.page.get_by_text("Szia, Béla!").wait_for()
     guest.page.screenshot(path=str(tmp_path / "offer.png"), full_page=True)
+    assert serious_violations(guest.page) == []
     offer.get_by_role("button", name="Áthozom").click()
 
     offer.get_by_text("1 meccs átkerült a fiókodba.").wait_for()
@@ -143,6 +144,7 @@ def test_too_many_guests_are_told_when_to_try_again_and_may_still_log_in(
     refusal.get_by_text(re.compile(f"Próbáld újra {wait} múlva, vagy jelentkezz be\\.")).wait_for()
     assert "throttled" not in refusal.inner_text()
     second.page.screenshot(path=str(tmp_path / "throttled.png"), full_page=True)
+    assert serious_violations(second.page) == []
     # the language picker and the log-in form are still there, and work
     assert second.page.get_by_label("Nyelv").is_visible()
     log_in(second, bela.email)
