@@ -5,6 +5,7 @@ came from one address, the page says when to try again and still lets everyone l
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,12 @@ from tests.web.person import Person, confirm, log_in, member, person, serious_vi
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SMALL_PHONE = {"width": 360, "height": 740}
+
+
+def shot(who: Person, tmp_path: Path, name: str, *, full_page: bool = False) -> None:
+    """A screenshot to look at: into ``CLIENT_SCREENSHOTS`` (docs/screenshots) when set."""
+    folder = Path(os.environ.get("CLIENT_SCREENSHOTS", tmp_path))
+    who.page.screenshot(path=str(folder / name), full_page=full_page)
 
 
 def mailed_code(outbox: Path, to: str) -> str:
@@ -79,8 +86,10 @@ def test_a_guest_signs_up_halfway_and_plays_the_same_match_on(
     going = zoe.page.get_by_role("region", name="Meccseim").get_by_role(
         "link", name=re.compile("folyamatban")
     )
+    going.wait_for()  # (the list comes in beside the wallet, as it loads)
     assert going.count() == 1
-    zoe.page.screenshot(path=str(tmp_path / "signed-up-home.png"), full_page=True)
+    going.scroll_into_view_if_needed()
+    shot(zoe, tmp_path, "guest-signed-up-phone-hu.png")
 
     going.click()
     zoe.page.wait_for_url(f"**/m/{match_id}/")
@@ -89,7 +98,7 @@ def test_a_guest_signs_up_halfway_and_plays_the_same_match_on(
     assert zoe.page.evaluate("window.snapszer.client.view.deal.hand") == hand
     card = zoe.play_a_card()
     zoe.wait_until_played(card)
-    zoe.page.screenshot(path=str(tmp_path / "same-match.png"))
+    shot(zoe, tmp_path, "guest-signed-up-same-match-phone-hu.png")
     assert zoe.errors == []
 
 
@@ -110,7 +119,7 @@ def test_a_guest_who_logs_in_may_bring_its_finished_match_along(
     offer = guest.page.get_by_role("region", name="Vendégként játszott meccseid")
     offer.get_by_text("1 befejezett meccset").wait_for()
     guest.page.get_by_text("Szia, Béla!").wait_for()
-    guest.page.screenshot(path=str(tmp_path / "offer.png"), full_page=True)
+    shot(guest, tmp_path, "guest-matches-offer-phone-hu.png")
     assert serious_violations(guest.page) == []
     offer.get_by_role("button", name="Áthozom").click()
 
@@ -143,10 +152,18 @@ def test_too_many_guests_are_told_when_to_try_again_and_may_still_log_in(
     wait = r"\d+ (óra|perc)( \d+ perc)?"
     refusal.get_by_text(re.compile(f"Próbáld újra {wait} múlva, vagy jelentkezz be\\.")).wait_for()
     assert "throttled" not in refusal.inner_text()
-    second.page.screenshot(path=str(tmp_path / "throttled.png"), full_page=True)
+    shot(second, tmp_path, "guest-throttled-phone-hu.png")
     assert serious_violations(second.page) == []
     # the language picker and the log-in form are still there, and work
     assert second.page.get_by_label("Nyelv").is_visible()
     log_in(second, bela.email)
     second.page.get_by_text("Szia, Béla!").wait_for()
     assert second.errors == []
+    # the same, in English
+    third = person(chromium, language="en")
+    third.goto(server)
+    third.button("Play Kati").click()
+    third.page.get_by_text(
+        re.compile(r"Try again in \d+ (h|min)( \d+ min)?, or log in\.")
+    ).wait_for()
+    assert third.page.locator("form.login").is_visible()
