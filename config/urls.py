@@ -1,7 +1,9 @@
+from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from apps.accounts.guests import GuestLoginView, GuestSignupView
 from apps.accounts.urls import urlpatterns as accounts_api
 from apps.chat.urls import urlpatterns as chat_api
 from apps.common.errors import api_not_found
@@ -27,8 +29,16 @@ api_v1 = [
 ]
 api_v1 += common_api  # the error catalogue
 
+# allauth's sign-up and login, as a guest may use them too (apps/accounts/guests.py)
+guest_auth = [
+    path(f"_allauth/{client}/v1/auth/{name}", view.as_api_view(client=client))
+    for client in settings.HEADLESS_CLIENTS
+    for name, view in (("signup", GuestSignupView), ("login", GuestLoginView))
+]
+
 urlpatterns = [
     path("api/v1/", include(api_v1)),
+    *guest_auth,
     path("_allauth/", include("allauth.headless.urls")),
     path("admin/", admin.site.urls),
     path("leaderboard/", include("apps.ranking.page_urls")),

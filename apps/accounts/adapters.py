@@ -4,6 +4,7 @@ from typing import Any
 
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.core.exceptions import ImmediateHttpResponse
+from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.forms import BaseForm
@@ -12,6 +13,7 @@ from django.http import HttpRequest
 from apps.common.addresses import client_address
 
 from . import logins
+from .guests import FORMER_GUEST, signed_in_guest
 from .models import User
 from .services import default_display_name
 
@@ -22,21 +24,42 @@ class AccountAdapter(DefaultAccountAdapter):
     The name is generated rather than taken from the e-mail address: opponents see it, and the
     address is private. Players choose their own with ``PATCH /api/v1/me/``.
 
+    A guest who signs up *becomes* the new player (``guests.py``): its own row takes the
+    address and password, and stays a guest until the address is verified. A guest who logs in
+    to another account is remembered in the new session (``login``).
+
     allauth's rate limits count per the club's client address, and failed logins per account
     *and* address (``logins``).
     """
 
+    def new_user(self, request: HttpRequest) -> AbstractBaseUser:
+        return signed_in_guest(request) or super().new_user(request)
+
     def save_user(
         self, request: HttpRequest, user: AbstractBaseUser, form: BaseForm, commit: bool = True
     ) -> AbstractBaseUser:
+        assert isinstance(user, User)
+        guest = user.pk is not None and user.is_guest
+        if guest:
+            user.username = ""  # drawn anew from the address, as every player's is
         player = super().save_user(request, user, form, commit=False)
         assert isinstance(player, User)
-        player.is_guest = False
-        if not player.display_name:
-            player.display_name = default_display_name()
+        if not guest:
+            player.is_guest = False
+            if not player.display_name:
+                player.display_name = default_display_name()
         if commit:
             player.save()
+            if guest and str(request.session.get(SESSION_KEY)) == str(player.pk):
+                # the new password would end the guest's session, and the sign-up with it
+                request.session[HASH_SESSION_KEY] = player.get_session_auth_hash()
         return player
+
+    def login(self, request: HttpRequest, user: AbstractBaseUser) -> None:
+        guest = signed_in_guest(request)
+        super().login(request, user)
+        if guest is not None and guest.pk != user.pk:
+            request.session[FORMER_GUEST] = guest.pk
 
     def get_client_ip(self, request: HttpRequest) -> str:
         """The address every allauth rate limit counts by (apps/common/addresses.py), rather

@@ -11,6 +11,7 @@ from django.http import HttpRequest
 
 from .models import User
 from .names import DisplayNameRefused, display_name_check, display_name_skeleton
+from .signals import became_member
 
 GUEST_DISPLAY_NAME = "Vendég"  # "guest"
 PLAYER_DISPLAY_NAME = "Játékos"  # "player"
@@ -97,3 +98,22 @@ def profile_update(*, user: User, display_name: str | None, avatar_url: str | No
     if fields:
         user.save(update_fields=fields)
     return user
+
+
+@transaction.atomic
+def guest_becomes_member(*, user: User) -> None:
+    """A guest who signed up (``guests.py``) and verified its address is a member from now on:
+    everything it played is already its own. Its name stays if it chose one no member has;
+    otherwise it gets a new player's (``default_display_name``). ``became_member`` tells the
+    apps above (the wallet opens with the sign-up grant)."""
+    user = User.objects.select_for_update().get(pk=user.pk)
+    if not user.is_guest:
+        return
+    user.is_guest = False
+    name = user.display_name
+    if name and name != GUEST_DISPLAY_NAME:
+        _name_lock(name)
+    if not name or name == GUEST_DISPLAY_NAME or display_name_taken(name, user=user):
+        user.display_name = default_display_name()
+    user.save(update_fields=["is_guest", "display_name"])
+    became_member.send(sender=User, user=user)

@@ -77,6 +77,11 @@ _SERVER: dict[str, tuple[int, str]] = {
     # accounts and restrictions
     "already_authenticated": (409, "`POST /api/v1/guests/` with a session already present"),
     "registration_required": (403, "guests play the computer only; sign up for the rest"),
+    "former_guest_not_found": (
+        404,
+        "`POST /api/v1/me/guest-matches/`: this session did not log in from a guest's (or its "
+        "matches were brought along already)",
+    ),
     "suspended": (403, "you are suspended from online play and chat; `ends_at` says until when"),
     "banned": (403, "you are banned from online play"),
     "blocked": (403, "you and the other player blocked one another"),

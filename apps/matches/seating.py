@@ -1,5 +1,7 @@
-"""Who sits where. Seats never change once a match has started, so each process remembers them
-(after commit only) and the move path need not read them again."""
+"""Who sits where. Seats never change while a match is being played, so each process remembers
+them (after commit only) and the move path need not read them again. A finished match's seats
+may still move, to the member who brings along the matches it played as a guest
+(``former_guest.py``): those are read afresh every time (a rematch, a late request)."""
 
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ class SeatInfo:
 
 def seats_of(match: Match) -> tuple[SeatInfo, ...]:
     """The match's seats by index."""
-    cached = _cache.get(match.id)
+    cached = None if match.status == Match.Status.FINISHED else _cache.get(match.id)
     if cached is not None:
         return cached
     seats = tuple(
@@ -37,7 +39,7 @@ def seats_of(match: Match) -> tuple[SeatInfo, ...]:
         .order_by("index")
         .values_list("index", "user_id", "bot_level")
     )
-    if match.status != Match.Status.WAITING:
+    if match.status not in (Match.Status.WAITING, Match.Status.FINISHED):
         transaction.on_commit(lambda: _remember(match.id, seats))
     return seats
 

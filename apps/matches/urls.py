@@ -25,6 +25,7 @@ urlpatterns = [
         views.RematchAcceptApi.as_view(),
         name="rematch-accept",
     ),
+    path("me/guest-matches/", views.GuestMatchesApi.as_view(), name="guest-matches"),
     path("rooms/", views.RoomCreateApi.as_view(), name="room-create"),
     path("rooms/join/", views.RoomJoinApi.as_view(), name="room-join"),
     path("rooms/<uuid:match_id>/cancel/", views.RoomCancelApi.as_view(), name="room-cancel"),

@@ -119,17 +119,6 @@ def test_guests_may_play_the_computer() -> None:
     assert guest.post("/api/v1/matches/computer/", {}, format="json").status_code == 201
 
 
-def test_a_guest_cannot_sign_up_without_logging_out_first() -> None:
-    token = _new_guest()["session_token"]
-    app = Headless("app")
-    app.token = token
-
-    response = app.sign_up(unique_email())
-
-    assert response.status_code == 409
-    assert User.objects.filter(is_guest=False).count() == 0
-
-
 def test_a_browser_guest_is_signed_in_by_the_session_cookie() -> None:
     browser = APIClient(enforce_csrf_checks=True, REMOTE_ADDR=unique_ip())
 

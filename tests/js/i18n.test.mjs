@@ -165,3 +165,18 @@ describe("t()", () => {
     assert.equal(en.t("no_such_message", { x: 1 }), "no_such_message");
   });
 });
+
+describe("problemText()", () => {
+  test("a refusal that says how long to wait says it, in the page's language", () => {
+    const refusal = (retryAfter) => ({ code: "throttled", message: "Request was throttled.", retryAfter });
+    assert.equal(
+      hu.problemText(refusal(2155)),
+      "Túl sok új vendég érkezett erről a címről. Próbáld újra 36 perc múlva, vagy jelentkezz be.",
+    );
+    assert.equal(en.problemText(refusal(3700)), "Too many new guests from this address. Try again in 1 h 2 min, or log in.");
+    assert.equal(hu.problemText(refusal(3600)), hu.t("retry_throttled", { wait: "1 óra" }));
+    assert.equal(en.problemText(refusal(20)), "Too many new guests from this address. Try again in 20 s, or log in.");
+    // without the wait, the code's own words (never the server's English)
+    assert.equal(hu.problemText(refusal(null)), hu.t("err_throttled"));
+  });
+});

@@ -163,7 +163,7 @@ def visible_steps(who: Person) -> list[float]:
 
 def play_kati(who: Person, server: Any, game: str) -> None:
     who.goto(server)
-    who.page.get_by_text(re.compile("Vendégként játszol")).wait_for()
+    who.page.get_by_text("Üdv a Snapszer Klubban!").wait_for()
     kati = who.page.get_by_role("region", name="Játék Kati ellen")
     kati.get_by_label("Játékváltozat", exact=True).select_option(game)
     kati.get_by_label("Kati erőssége").select_option("beginner")

@@ -363,3 +363,12 @@ def match_links(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
                         for name, (target, parameters) in links.items()
                     }
     return result
+
+
+class GuestMatchesOutput(serializers.Serializer):
+    finished = serializers.IntegerField(help_text="finished matches that may be brought along")
+    unfinished = serializers.IntegerField(help_text="unfinished matches, which stay the guest's")
+
+
+class GuestMatchesClaimOutput(serializers.Serializer):
+    moved = serializers.IntegerField(help_text="the matches that are yours now")

@@ -3,8 +3,10 @@ Their OpenAPI description is in ``schema.py``, their inputs in ``inputs.py``."""
 
 from __future__ import annotations
 
+from typing import Any
 from uuid import UUID
 
+from django.contrib.sessions.backends.base import SessionBase
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny
@@ -15,7 +17,7 @@ from rest_framework.views import APIView
 from apps.accounts.requests import MemberRequest
 from apps.common.inputs import PAGE_INPUT, StrictLimitOffsetPagination
 from apps.common.schema import BODY_REFUSED, ONLINE_BARRED, problem_responses
-from apps.matches import rematches, selectors, services
+from apps.matches import former_guest, rematches, selectors, services
 from apps.matches.games import games_catalogue
 
 from .inputs import (
@@ -31,6 +33,8 @@ from .schema import (
     ActionSubmit,
     EventFeed,
     GameOutput,
+    GuestMatchesClaimOutput,
+    GuestMatchesOutput,
     Heartbeat,
     MatchOutput,
     MatchSummary,
@@ -419,3 +423,61 @@ class RematchAcceptApi(APIView):
     )
     def post(self, request: MemberRequest, match_id: UUID) -> Response:
         return _rematch_response(rematches.rematch_accept(user=request.user, match_id=match_id))
+
+
+def _session(request: Request) -> Any:
+    """The caller's session: the one its ``X-Session-Token`` names, or the browser's."""
+    if isinstance(request.auth, SessionBase):
+        return request.auth
+    return request._request.session
+
+
+class GuestMatchesApi(APIView):
+    """The matches of the guest you logged in from, in this session: after logging in to an
+    existing account from a guest's session, its finished matches may be brought along (signing
+    up from a guest's session keeps everything without asking)."""
+
+    @extend_schema(
+        tags=["accounts"],
+        summary="The guest matches this session may bring along",
+        responses={200: GuestMatchesOutput, **problem_responses("not_authenticated")},
+    )
+    def get(self, request: MemberRequest) -> Response:
+        found = former_guest.guest_matches(_session(request))
+        return Response({"finished": found.finished, "unfinished": found.unfinished})
+
+    @extend_schema(
+        tags=["accounts"],
+        summary="Bring the guest's finished matches to your account",
+        request=None,
+        responses={
+            200: GuestMatchesClaimOutput,
+            **problem_responses("not_authenticated", "csrf_failed", "former_guest_not_found"),
+        },
+    )
+    def post(self, request: MemberRequest) -> Response:
+        session = _session(request)
+        moved = former_guest.guest_matches_claim(member=request.user, session=session)
+        _saved(request, session)
+        return Response({"moved": moved})
+
+    @extend_schema(
+        tags=["accounts"],
+        summary="Leave the guest's matches where they are (no longer offered)",
+        request=None,
+        responses={
+            200: GuestMatchesOutput,
+            **problem_responses("not_authenticated", "csrf_failed"),
+        },
+    )
+    def delete(self, request: MemberRequest) -> Response:
+        session = _session(request)
+        former_guest.guest_matches_forget(session)
+        _saved(request, session)
+        return Response({"finished": 0, "unfinished": 0})
+
+
+def _saved(request: Request, session: Any) -> None:
+    """A token's session is saved here; the browser's by Django's middleware."""
+    if session is not request._request.session:
+        session.save()

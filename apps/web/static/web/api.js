@@ -7,12 +7,21 @@
 import { LANG } from "./i18n.js";
 
 export class ApiError extends Error {
-  constructor(status, body) {
+  constructor(status, body, retryAfter = null) {
     super((body && body.detail) || `HTTP ${status}`);
     this.status = status;
     this.code = (body && body.code) || (status === 0 ? "network" : "unknown");
     this.body = body || {};
+    this.retryAfter = retryAfter; // seconds, from a refusal's Retry-After (429, 503)
   }
+}
+
+// A Retry-After header in seconds (it may also be an HTTP date), or null.
+function retryAfter(response) {
+  const value = response.headers.get("Retry-After");
+  if (!value) return null;
+  const seconds = /^\d+$/.test(value.trim()) ? Number(value) : Math.ceil((Date.parse(value) - Date.now()) / 1000);
+  return Number.isFinite(seconds) ? Math.max(seconds, 1) : null;
 }
 
 const REQUEST_TIMEOUT_MS = 10000;
@@ -48,7 +57,7 @@ async function call(method, url, body) {
       data = null;
     }
   }
-  if (!response.ok) throw new ApiError(response.status, data);
+  if (!response.ok) throw new ApiError(response.status, data, retryAfter(response));
   return data;
 }
 
@@ -97,6 +106,9 @@ export const api = {
   ticketGet: (id) => call("GET", v1(`matchmaking/tickets/${id}/`)),
   ticketCancel: (id) => call("DELETE", v1(`matchmaking/tickets/${id}/`)),
   stats: (userId) => call("GET", v1(`players/${userId}/stats/`)),
+  guestMatches: () => call("GET", v1("me/guest-matches/")),
+  guestMatchesBring: () => call("POST", v1("me/guest-matches/")),
+  guestMatchesLeave: () => call("DELETE", v1("me/guest-matches/")),
 
   login: (email, password) => call("POST", auth("auth/login"), { email, password }),
   signup: (email, password) => call("POST", auth("auth/signup"), { email, password }),

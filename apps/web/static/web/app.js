@@ -12,7 +12,7 @@ import { JoinCtrl } from "./join/ctrl.js";
 import { joinView } from "./join/view.js";
 import { noticeView } from "./notice/view.js";
 import { mount } from "./render.js";
-import { ensurePlayer } from "./session.js";
+import { whoAmI } from "./session.js";
 import { Table } from "./table.js";
 
 const root = document.getElementById("app");
@@ -91,7 +91,7 @@ async function route() {
     if (joinPath) {
       next = screenOf(new JoinCtrl({ code: joinPath[1], navigate }), joinView);
     } else {
-      await ensurePlayer();
+      await whoAmI(); // nobody is made a guest by opening a page
       if (mine !== routing) return;
       header();
       next = matchPath ? await matchScreen(matchPath[1]) : screenOf(new HomeCtrl({ navigate, announce }), homeView);

@@ -10,6 +10,18 @@ const MESSAGES = {
     loading: "Betöltés…",
     you: "Te",
     guest_hello: "Szia, {name}! Vendégként játszol.",
+    visitor_hello: "Üdv a Snapszer Klubban!",
+    guest_matches: "Vendégként játszott meccseid",
+    guest_matches_offer: "Ezen az eszközön vendégként {count} befejezett meccset játszottál. Áthozod őket a fiókodba?",
+    guest_matches_bring: "Áthozom",
+    guest_matches_leave: "Nem kell",
+    guest_matches_moved: "{count} meccs átkerült a fiókodba.",
+    err_former_guest_not_found: "Nincs vendégként játszott meccs, amit áthozhatnál.",
+    retry_throttled: "Túl sok új vendég érkezett erről a címről. Próbáld újra {wait} múlva, vagy jelentkezz be.",
+    wait_seconds: "{n} másodperc",
+    wait_minutes: "{n} perc",
+    wait_hours: "{h} óra",
+    wait_hours_minutes: "{h} óra {m} perc",
     hello: "Szia, {name}!",
     play_kati: "Játék Kati ellen",
     play_kati_help: "Regisztráció nélkül, azonnal.",
@@ -288,6 +300,7 @@ const MESSAGES = {
     err_network: "Nincs hálózat, újrapróbáljuk…",
     err_version_conflict: "A játék közben továbblépett; frissítettük.",
     err_registration_required: "Ehhez regisztrálnod kell.",
+    err_hint_not_offered: "Tippet csak Kati ellen kapsz, emberek ellen nem.",
     err_invite_not_found: "Nincs ilyen kódú szoba.",
     err_invite_expired: "A meghívó lejárt.",
     err_invite_cancelled: "A szobát bezárták.",
@@ -496,6 +509,18 @@ const MESSAGES = {
     loading: "Loading…",
     you: "You",
     guest_hello: "Hello, {name}! You are playing as a guest.",
+    visitor_hello: "Welcome to the Snapszer Club!",
+    guest_matches: "Your matches as a guest",
+    guest_matches_offer: "On this device you finished {count} match(es) as a guest. Bring them to your account?",
+    guest_matches_bring: "Bring them",
+    guest_matches_leave: "No, thanks",
+    guest_matches_moved: "{count} match(es) moved to your account.",
+    err_former_guest_not_found: "There are no guest matches to bring along.",
+    retry_throttled: "Too many new guests from this address. Try again in {wait}, or log in.",
+    wait_seconds: "{n} s",
+    wait_minutes: "{n} min",
+    wait_hours: "{h} h",
+    wait_hours_minutes: "{h} h {m} min",
     hello: "Hello, {name}!",
     play_kati: "Play Kati",
     play_kati_help: "No registration, right now.",
@@ -773,6 +798,7 @@ const MESSAGES = {
     err_network: "No network; trying again…",
     err_version_conflict: "The game moved on; refreshed.",
     err_registration_required: "You need an account for this.",
+    err_hint_not_offered: "Hints are given only in games against Kati, never against people.",
     err_invite_not_found: "No room has this code.",
     err_invite_expired: "This invitation has expired.",
     err_invite_cancelled: "This room was closed.",
@@ -983,9 +1009,21 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
 }
 
-// A refusal from the server, in words: its code's own message when the catalogue has one.
+// A wait of `seconds`, in words: "35 perc", "1 óra 5 perc".
+export function waitText(seconds) {
+  if (seconds < 60) return t("wait_seconds", { n: seconds });
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 60) return t("wait_minutes", { n: minutes });
+  const [h, m] = [Math.floor(minutes / 60), minutes % 60];
+  return m ? t("wait_hours_minutes", { h, m }) : t("wait_hours", { h });
+}
+
+// A refusal from the server, in words: its code's own message when the catalogue has one (with
+// the wait, when the refusal says how long: `retry_<code>`).
 export function problemText(error) {
   const key = `err_${error.code}`;
+  const retry = `retry_${error.code}`;
+  if (error.retryAfter && MESSAGES[LANG][retry]) return t(retry, { wait: waitText(error.retryAfter) });
   if (MESSAGES[LANG][key]) return t(key);
   return t("error", { detail: error.message || error.code });
 }

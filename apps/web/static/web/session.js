@@ -1,5 +1,7 @@
-// Who is playing: the signed-in member or guest (GET /api/v1/me/), shared by every screen. A
-// visitor without an account plays as a guest from the first visit: no registration.
+// Who is playing: the signed-in member or guest (GET /api/v1/me/), or nobody yet, shared by every
+// screen. Opening a page makes no one: a visitor reads the home page, the leaderboards, logs in
+// or signs up as they are. A guest is made when the visitor starts to play (`ensurePlayer`):
+// no registration needed. A guest who signs up becomes the member, keeping all it played.
 
 import { api } from "./api.js";
 
@@ -15,6 +17,8 @@ export async function whoAmI() {
   return session.me;
 }
 
+// The player about to play: the one signed in, or a new guest (which the server may refuse:
+// too many from one address, a 429 that says when to try again).
 export async function ensurePlayer() {
   if (session.me) return session.me;
   await whoAmI();
@@ -25,17 +29,12 @@ export async function ensurePlayer() {
   return session.me;
 }
 
-// Before logging in or signing up: the guest's session goes (a 401 answer means it is gone).
-export async function dropGuest() {
+export async function logOut() {
   try {
     await api.logout();
   } catch {
     // 401 is how allauth says "logged out"
   }
-}
-
-export async function logOut() {
-  await dropGuest();
   session.me = null;
 }
 

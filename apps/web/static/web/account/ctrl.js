@@ -1,10 +1,13 @@
 // Signing in: log in, sign up, verify the e-mailed code (allauth's headless browser endpoints).
 // State and actions only; account/view.js draws it. `after()` runs once signed in (the join
-// page goes on to the room; elsewhere the page is opened again as a member).
+// page goes on to the room; elsewhere the page is opened again as a member). A guest signs up
+// or logs in as it is: signing up makes the guest itself the member (its matches, the one it
+// is playing, its blocks go on); logging in to another account leaves the guest behind, and
+// the home page then offers to bring its finished matches along.
 
 import { api } from "../api.js";
 import { problemText, t } from "../i18n.js";
-import { dropGuest, whoAmI } from "../session.js";
+import { whoAmI } from "../session.js";
 
 export class AccountCtrl {
   constructor({ after, redraw = () => {} }) {
@@ -28,7 +31,6 @@ export class AccountCtrl {
   }
 
   async logIn() {
-    await dropGuest();
     try {
       await api.login(this.login.email, this.login.password);
     } catch (error) {
@@ -39,7 +41,6 @@ export class AccountCtrl {
   }
 
   async signUp() {
-    await dropGuest();
     try {
       await api.signup(this.signup.email, this.signup.password);
     } catch (error) {

@@ -1,16 +1,18 @@
 // The home page's state and actions (no DOM; home/view.js draws it): the games from the
 // catalogue, a match against Kati, a friend room and the join code, a ranked search (its wait,
 // its socket and its polling), the wallet, the profile (stats, display name, blocked players),
-// my matches and the settings. Every change calls `redraw()`.
+// my matches and the settings. Every change calls `redraw()`. A visitor is nobody yet: playing
+// Kati makes them a guest first (`ensurePlayer`); a member who logged in from a guest's session
+// is offered that guest's finished matches (`guestMatches`).
 
 import { AccountCtrl } from "../account/ctrl.js";
 import { api } from "../api.js";
 import { games } from "../catalogue.js";
 import { problemText, t } from "../i18n.js";
 import { LiveSocket } from "../socket.js";
+import { ensurePlayer, isMember, logOut, session } from "../session.js";
 import { guideKey } from "../table/ctrl.js";
 import { variantFor } from "../variants/index.js";
-import { isMember, logOut, session } from "../session.js";
 
 export const STAKES = [20, 50, 100, 200, 500, 1000];
 const POLL_EVERY_S = 3;
@@ -58,6 +60,7 @@ export class HomeCtrl {
     this.profile = { name: session.me?.display_name ?? "", status: "" };
     this.blocks = { list: null, status: "" };
     this.matches = [];
+    this.guestMatches = { finished: 0, status: "" }; // a former guest's, to bring along
     this.settings = {
       sound: localStorage.getItem("snapszer.sound") === "on",
       trickPause: Number(localStorage.getItem("snapszer.trickMs") ?? 1200) / 1000,
@@ -90,8 +93,8 @@ export class HomeCtrl {
   // Once drawn: the rest, as it comes.
   async start() {
     this.account.redraw = () => this.redraw();
-    const loads = [this.loadMatches()];
-    if (this.member) loads.push(this.loadWallet(), this.loadStats(), this.loadBlocks());
+    const loads = this.me ? [this.loadMatches()] : [];
+    if (this.member) loads.push(this.loadWallet(), this.loadStats(), this.loadBlocks(), this.loadGuestMatches());
     await Promise.all(loads);
   }
 
@@ -132,6 +135,12 @@ export class HomeCtrl {
     }, (error) => { this.stats.status = problemText(error); });
   }
 
+  loadGuestMatches() {
+    return this.load(async () => {
+      this.guestMatches.finished = (await api.guestMatches()).finished;
+    });
+  }
+
   loadBlocks() {
     return this.load(async () => {
       this.blocks.list = (await api.blocks()).results;
@@ -167,8 +176,18 @@ export class HomeCtrl {
 
   async playKati() {
     const { choice, strength } = this.kati;
+    await this.startKati(() => api.computer(strength, choice.variant, choice.sentTarget(this.games)));
+  }
+
+  // A game against Kati: a visitor is made a guest first; a refusal is said in the Kati panel.
+  async startKati(create, before = () => {}) {
     try {
-      const match = await api.computer(strength, choice.variant, choice.sentTarget(this.games));
+      if (!this.me) {
+        await ensurePlayer();
+        this.onSession?.();
+      }
+      const match = await create();
+      before(match);
       this.navigate(`/m/${match.id}/`);
     } catch (error) {
       this.kati.status = problemText(error);
@@ -185,14 +204,10 @@ export class HomeCtrl {
   async learn() {
     const game = this.learningGame();
     if (!game) return;
-    try {
-      const match = await api.computer(game.computer_levels[0], game.variant);
-      localStorage.setItem(guideKey(match.id), "on");
-      this.navigate(`/m/${match.id}/`);
-    } catch (error) {
-      this.kati.status = problemText(error);
-      this.redraw();
-    }
+    await this.startKati(
+      () => api.computer(game.computer_levels[0], game.variant),
+      (match) => localStorage.setItem(guideKey(match.id), "on"),
+    );
   }
 
   async openRoom() {
@@ -309,6 +324,31 @@ export class HomeCtrl {
       this.announce(this.blocks.status);
     } catch (error) {
       this.blocks.status = problemText(error);
+    }
+    this.redraw();
+  }
+
+  // --- a former guest's matches --------------------------------------------------------------
+
+  async bringGuestMatches() {
+    try {
+      const { moved } = await api.guestMatchesBring();
+      this.guestMatches = { finished: 0, status: t("guest_matches_moved", { count: moved }) };
+      this.announce(this.guestMatches.status);
+      await this.loadMatches();
+      await this.loadStats();
+    } catch (error) {
+      this.guestMatches.status = problemText(error);
+    }
+    this.redraw();
+  }
+
+  async leaveGuestMatches() {
+    try {
+      await api.guestMatchesLeave();
+      this.guestMatches = { finished: 0, status: "" };
+    } catch (error) {
+      this.guestMatches.status = problemText(error);
     }
     this.redraw();
   }

@@ -184,6 +184,23 @@ export function accountPanels(account) {
   return [loginForm(account), signupForm(account), statusLine(account.status)];
 }
 
+// After logging in from a guest's session: bring its finished matches along, or leave them.
+function guestMatchesPanel(ctrl) {
+  const { finished, status } = ctrl.guestMatches;
+  if (!finished && !status) return null;
+  return panel(t("guest_matches"), [
+    finished ? h("p", t("guest_matches_offer", { count: finished })) : null,
+    finished
+      ? h("p.choice", [
+        h("button.primary", { attrs: { type: "button" }, on: { click: () => ctrl.bringGuestMatches() } }, t("guest_matches_bring")),
+        " ",
+        h("button", { attrs: { type: "button" }, on: { click: () => ctrl.leaveGuestMatches() } }, t("guest_matches_leave")),
+      ])
+      : null,
+    statusLine(status),
+  ], "section.panel.guest-matches");
+}
+
 function matchesPanel(ctrl) {
   return panel(t("my_matches"), [
     ctrl.matches.length ? null : h("p", t("no_matches")),
@@ -217,17 +234,22 @@ function settingsPanel(ctrl) {
   ]);
 }
 
+function hello(me) {
+  if (!me) return t("visitor_hello");
+  return me.is_guest ? t("guest_hello", { name: me.display_name }) : t("hello", { name: me.display_name });
+}
+
 export function homeView(ctrl) {
-  const me = ctrl.me;
   return h("div.home", [
-    h("h1.hello", me.is_guest ? t("guest_hello", { name: me.display_name }) : t("hello", { name: me.display_name })),
+    h("h1.hello", hello(ctrl.me)),
     h("div.panels", [
+      guestMatchesPanel(ctrl),
       playKatiPanel(ctrl),
       friendsPanel(ctrl),
       rankedPanel(ctrl),
       ctrl.member ? walletPanel(ctrl) : panel(t("account"), accountPanels(ctrl.account)),
       ctrl.member ? profilePanel(ctrl) : null,
-      matchesPanel(ctrl),
+      ctrl.me ? matchesPanel(ctrl) : null,
       settingsPanel(ctrl),
       panel(t("leaderboard"), [h("a", { attrs: { href: "/leaderboard/" } }, t("leaderboard"))]),
     ]),
