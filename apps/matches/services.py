@@ -422,11 +422,11 @@ def _outcome_of_batch(match: Match, batch: int) -> Outcome:
 # --- opening a match (what a load owes the clock) ------------------------------------------
 
 
-def matches_list(*, user: User) -> QuerySet[Match]:
-    """The caller's matches, newest first, after expiring their rooms whose invitation ran
-    out (so the list never shows a dead room as waiting)."""
+def matches_list(*, user: User, variant: str | None = None) -> QuerySet[Match]:
+    """The caller's matches, newest first (``variant``: of that game only), after expiring
+    their rooms whose invitation ran out (so the list never shows a dead room as waiting)."""
     rooms_expire_due(user=user)
-    return selectors.matches_of_player(user=user)
+    return selectors.matches_of_player(user=user, variant=variant)
 
 
 def match_open(*, match_id: UUID, user: User) -> tuple[Match, int]:
