@@ -25,6 +25,7 @@ from .variants import ranked_variants
 TICKET_STATUSES = Ticket.Status.values
 CANCEL_REASONS = [r for r in Ticket.Reason.values if r]
 MEDAL_KINDS = ["gold", "silver", "bronze"]
+PUBLIC_MODES = ["friend", "ranked"]  # the matches a profile shows
 
 
 class TicketInput(BodySerializer):
@@ -274,7 +275,7 @@ class ProfilePlayer(serializers.Serializer):
 class ProfileResultOutput(serializers.Serializer):
     finished_at = serializers.DateTimeField()
     variant = serializers.CharField()
-    mode = serializers.ChoiceField(choices=["friend", "ranked"])
+    mode = serializers.ChoiceField(choices=PUBLIC_MODES)
     seat = serializers.IntegerField(help_text="the profile's player's seat")
     scores = serializers.ListField(child=serializers.IntegerField())
     others = ProfilePlayer(many=True, help_text="the other players, by seat")

@@ -11,4 +11,6 @@ urlpatterns = [
     path("join/<str:code>", views.client, name="join"),
     path("join/<str:code>/", views.client, name="join-slash"),
     path("m/<uuid:match_id>/", views.client, name="match"),
+    path("matches/", views.client, name="matches"),
+    path("p/<int:user_id>/", views.client, name="profile"),
 ]

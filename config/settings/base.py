@@ -247,6 +247,8 @@ SPECTACULAR_SETTINGS: dict[str, Any] = {
     "ENUM_NAME_OVERRIDES": {
         "MatchStatusEnum": "apps.matches.api.schema.MATCH_STATUSES",
         "RematchStatusEnum": "apps.matches.api.schema.REMATCH_STATUSES",
+        "MatchModeEnum": "apps.matches.api.schema.MATCH_MODES",
+        "PublicMatchModeEnum": "apps.ranking.api.PUBLIC_MODES",
         "ReportCategoryEnum": "apps.moderation.api.REPORT_CATEGORIES",
         "ReportStatusEnum": "apps.moderation.api.REPORT_STATUSES",
         "NoticeKindEnum": "apps.moderation.api.NOTICE_KINDS",

@@ -35,7 +35,7 @@ DEAL_END_REASONS = {
     "surrendered",
     "match_ended",
 }
-MATCH_END_REASONS = {"points", "resigned", "left", "technical_loss", "abandoned", "lapsed"}
+MATCH_END_REASONS = {"points", "resigned", "left", "technical_loss", "abandoned"}
 EVENT_TYPES = {
     "match_started",
     "deal_started",

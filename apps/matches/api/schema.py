@@ -26,6 +26,7 @@ from apps.matches.engine import VARIANTS, Rules, shapes
 # Choice sets named in SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].
 MATCH_STATUSES = ["waiting", "active", "finished", "expired", "cancelled"]
 REMATCH_STATUSES = ["offered", "started"]
+MATCH_MODES = ["computer", "friend", "ranked"]
 
 
 # --- the engine's declared shapes as components ----------------------------------------------
@@ -211,7 +212,7 @@ class MatchOutput(serializers.Serializer):
     """A match as the caller sees it. ``view`` is the engine's view for the caller's seat."""
 
     id = serializers.UUIDField()
-    mode = serializers.ChoiceField(choices=["computer", "friend", "ranked"])
+    mode = serializers.ChoiceField(choices=MATCH_MODES)
     variant = serializers.CharField()
     status = serializers.ChoiceField(choices=MATCH_STATUSES)
     version = serializers.IntegerField(
@@ -264,7 +265,7 @@ class MatchSummary(serializers.Serializer):
     """A row of your match list (``selectors.match_row``): nothing of any hand."""
 
     id = serializers.UUIDField()
-    mode = serializers.ChoiceField(choices=["computer", "friend", "ranked"])
+    mode = serializers.ChoiceField(choices=MATCH_MODES)
     variant = serializers.CharField(help_text="the game (GET /api/v1/games/ names it)")
     status = serializers.ChoiceField(choices=MATCH_STATUSES)
     scores = serializers.ListField(

@@ -113,7 +113,7 @@ export class HomeCtrl {
 
   loadMatches() {
     return this.load(async () => {
-      this.matches = (await api.matches(8)).results;
+      this.matches = (await api.matches(3)).results;
     });
   }
 
