@@ -123,7 +123,7 @@ const MESSAGES = {
     history_all: "Összes meccsem",
     history_game: "Játék",
     history_all_games: "Minden játék",
-    history_showing: "{from}–{to}. / {count} meccs",
+    history_showing: "{count} meccsből: {from}–{to}.",
     history_pages: "Lapozás",
     history_previous: "← Újabbak",
     history_next: "Régebbiek →",

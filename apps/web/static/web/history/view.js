@@ -3,7 +3,7 @@
 // strength; a person's name opens their profile), the score (partnership: the chips at the
 // end), the result and how long it went; and the way back to the match.
 
-import { gameName } from "../catalogue.js";
+import { gameLabel, gameName } from "../catalogue.js";
 import { LANG, t } from "../i18n.js";
 import { h } from "../render.js";
 import { homeLink } from "../notice/view.js";
@@ -13,7 +13,8 @@ const when = new Intl.DateTimeFormat(LANG, { dateStyle: "medium", timeStyle: "sh
 
 export const dateText = (iso) => when.format(new Date(iso));
 
-const gameOf = (games, variant) => gameName(games.find((g) => g.variant === variant) ?? { variant, labels: {} });
+// the catalogue's short name of a game (its long one where the player chooses it)
+export const gameOf = (games, variant, name = gameLabel) => name(games.find((g) => g.variant === variant) ?? { variant, labels: {} });
 
 // A person's name as a link to their profile; Kati with her strength.
 export function playerName(player) {
@@ -23,34 +24,47 @@ export function playerName(player) {
   return h("a.profile-link", { attrs }, player.name);
 }
 
-function opponents(row) {
-  const others = row.players.filter((p) => !p.is_you);
-  if (!others.length) return [t("history_no_opponent")];
-  return others.flatMap((p, i) => [i ? ", " : "", playerName(p)]);
+// The players of a row other than its owner's: "Ellenfél: Béla", or at four seats "Az
+// asztalnál: …".
+export function others(players) {
+  const label = t(players.length > 1 ? "history_at_table" : "history_against");
+  if (!players.length) return h("p.row-who", `${t("history_against")} ${t("history_no_opponent")}`);
+  return h("p.row-who", [label, " ", ...players.flatMap((p, i) => [i ? ", " : "", playerName(p)])]);
 }
+
+// When, which game, how it was played.
+export const rowHead = (games, iso, variant, mode) => h("p.row-head", [
+  h("time", { attrs: { datetime: iso } }, dateText(iso)),
+  " · ", h("span.row-game", gameOf(games, variant)),
+  " · ", t(`mode_${mode}`),
+]);
+
+// The score from the owner's side: theirs first.
+export const scoreFrom = (scores, seat) => [scores[seat], ...scores.filter((_, s) => s !== seat)].join(" : ");
 
 function scoreText(row) {
   const mine = row.your_seat;
   if (row.chips) return t("history_chips", { chips: row.chips[mine] });
   if (row.variant === "partnership" || !row.scores.length) return null;
-  const theirs = row.scores.filter((_, seat) => seat !== mine);
-  return [row.scores[mine], ...theirs].join(" : ");
+  return scoreFrom(row.scores, mine);
 }
 
-function resultText(row) {
-  if (row.status !== "finished") return t(`status_${row.status}`);
-  const result = t(`history_${row.result}`);
-  const reason = row.end_reason && row.end_reason !== "points" ? t(`end_reason_${row.end_reason}`) : "";
-  return reason ? `${result} · ${reason}` : result;
+// The result, and why it ended where that was not on points ("feladással", "magára hagyva
+// lejárt").
+function resultParts(row) {
+  const result = h(`strong.row-result.result-${row.result ?? row.status}`,
+    row.status === "finished" ? t(`history_${row.result}`) : t(`status_${row.status}`));
+  const why = row.status === "finished" && row.end_reason && row.end_reason !== "points";
+  return why ? [result, " · ", h("span.row-reason", t(`end_reason_${row.end_reason}`))] : [result];
 }
 
-function lengthText(row) {
+function lengthParts(row) {
   const deals = row.deals === 1 ? t("history_deals_one") : t("history_deals", { count: row.deals });
-  if (row.status !== "finished" || !row.finished_at || row.end_reason === "lapsed") return deals;
+  if (row.status !== "finished" || !row.finished_at || row.end_reason === "lapsed") return [deals];
   const minutes = Math.max(1, Math.round((new Date(row.finished_at) - new Date(row.created_at)) / 60000));
   const time = minutes < 60 ? t("history_minutes", { minutes })
     : t("history_hours", { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
-  return `${deals} · ${time}`;
+  return [deals, time];
 }
 
 function openLink(row) {
@@ -64,16 +78,12 @@ function openLink(row) {
 export function matchRow(games, row) {
   const score = scoreText(row);
   return h("li.history-row", { key: row.id, attrs: { "data-status": row.status, "data-result": row.result ?? "" } }, [
-    h("p.row-head", [
-      h("time", { attrs: { datetime: row.created_at } }, dateText(row.created_at)),
-      " · ", h("span.row-game", gameOf(games, row.variant)),
-      " · ", t(`mode_${row.mode}`),
-    ]),
-    h("p.row-who", [t(row.players.length > 2 ? "history_at_table" : "history_against"), " ", ...opponents(row)]),
+    rowHead(games, row.created_at, row.variant, row.mode),
+    others(row.players.filter((p) => !p.is_you)),
     h("p.row-how", [
-      h(`strong.row-result.result-${row.result ?? row.status}`, resultText(row)),
-      score ? ` · ${score}` : "",
-      ` · ${lengthText(row)}`,
+      ...resultParts(row),
+      score ? " · " : "", score ? h("span.row-score", score) : "",
+      ...lengthParts(row).flatMap((part) => [" · ", h("span.row-length", part)]),
     ]),
     openLink(row),
   ]);

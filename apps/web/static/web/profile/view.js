@@ -4,19 +4,18 @@
 // leaderboard), or home.
 
 import { gameName } from "../catalogue.js";
-import { dateText, playerName } from "../history/view.js";
+import { gameOf, others, rowHead, scoreFrom } from "../history/view.js";
 import { monthName, t } from "../i18n.js";
 import { h } from "../render.js";
 import { homeLink } from "../notice/view.js";
 
-const gameOf = (games, variant) => gameName(games.find((g) => g.variant === variant) ?? { variant, labels: {} });
 
 function ratings(ctrl) {
   const { profile, games } = ctrl;
   return h("section.profile-ratings", { attrs: { "aria-label": t("profile_ratings") } }, [
     h("h2", t("profile_ratings")),
     h("ul.profile-list", profile.ratings.map((r) => h("li", { key: r.variant }, [
-      h("strong", gameOf(games, r.variant)), h("br"),
+      h("strong", gameOf(games, r.variant, gameName)), h("br"),
       r.rating.rated_matches
         ? t("profile_rating_line", { rating: r.rating.rating, matches: r.matches, wins: r.wins })
         : t("profile_unrated"),
@@ -44,14 +43,11 @@ function recent(ctrl) {
     h("h2", t("profile_recent")),
     profile.recent.length
       ? h("ol.history-rows", profile.recent.map((r, i) => h("li.history-row", { key: `${r.finished_at}-${i}` }, [
-        h("p.row-head", [
-          h("time", { attrs: { datetime: r.finished_at } }, dateText(r.finished_at)),
-          " · ", h("span.row-game", gameOf(games, r.variant)), " · ", t(`mode_${r.mode}`),
-        ]),
-        h("p.row-who", [t(r.others.length > 1 ? "history_at_table" : "history_against"), " ", ...r.others.flatMap((p, j) => [j ? ", " : "", playerName(p)])]),
+        rowHead(games, r.finished_at, r.variant, r.mode),
+        others(r.others),
         h("p.row-how", [
           h(`strong.row-result.result-${r.result}`, t(`history_${r.result}`)),
-          r.variant === "partnership" ? "" : ` · ${[r.scores[r.seat], ...r.scores.filter((_, s) => s !== r.seat)].join(" : ")}`,
+          ...(r.variant === "partnership" ? [] : [" · ", h("span.row-score", scoreFrom(r.scores, r.seat))]),
         ]),
       ])))
       : h("p", t("profile_no_recent")),
