@@ -15,6 +15,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from apps.accounts.models import User
 from apps.matches.engine import Lapse
 
 from . import event_store
@@ -27,17 +28,20 @@ def idle_since(now: datetime) -> datetime:
     return now - timedelta(hours=settings.KATI_MATCH_IDLE_HOURS)
 
 
-def kati_matches_lapse(*, now: datetime | None = None) -> int:
-    """End every match against Kati left alone by ``now`` (see the module); returns how many.
-    Each in a transaction of its own, under the match's lock, checked again under it: a move
-    that came meanwhile keeps the match going."""
+def kati_matches_lapse(*, now: datetime | None = None, user: User | None = None) -> int:
+    """End every match against Kati left alone by ``now`` (see the module; ``user``: only that
+    player's, when its match list is read, so that nothing waits for a worker, as with rooms
+    whose invitation ran out); returns how many. Each in a transaction of its own, under the
+    match's lock, checked again under it: a move that came meanwhile keeps the match going."""
     now = now or timezone.now()
     limit = idle_since(now)
     due = Match.objects.filter(
         mode=Match.Mode.COMPUTER, status=Match.Status.ACTIVE, updated_at__lte=limit
-    ).values_list("id", flat=True)
+    )
+    if user is not None:
+        due = due.filter(created_by=user)
     ended = 0
-    for match_id in list(due):
+    for match_id in list(due.values_list("id", flat=True)):
         with transaction.atomic():
             match = event_store.match_lock(match_id)
             if match is None or match.status != Match.Status.ACTIVE or match.updated_at > limit:

@@ -34,7 +34,7 @@ from apps.matches.engine.commands import PLAYER_TABLE_COMMANDS, Pause, Resume, S
 from apps.matches.strengths import levels_for
 from apps.wallet.services import stakes_hold
 
-from . import attendance, deadlines, event_store, selectors
+from . import attendance, deadlines, event_store, lapses, selectors
 from .appending import Outcome, command_apply
 from .follow_ups import rng as _rng
 from .models import Match, MatchEvent, Seat
@@ -424,8 +424,10 @@ def _outcome_of_batch(match: Match, batch: int) -> Outcome:
 
 def matches_list(*, user: User, variant: str | None = None) -> QuerySet[Match]:
     """The caller's matches, newest first (``variant``: of that game only), after expiring
-    their rooms whose invitation ran out (so the list never shows a dead room as waiting)."""
+    their rooms whose invitation ran out and ending their matches against Kati left alone
+    (``lapses``): the list never shows a dead room as waiting, nor a lapsed match as going."""
     rooms_expire_due(user=user)
+    lapses.kati_matches_lapse(user=user)
     return selectors.matches_of_player(user=user, variant=variant)
 
 

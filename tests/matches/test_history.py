@@ -130,3 +130,14 @@ def test_a_move_keeps_a_kati_match_going(make_player, settings) -> None:
     assert kati_matches_lapse(now=timezone.now() + timedelta(hours=1)) == 0
     assert kati_matches_lapse(now=timezone.now() + timedelta(hours=3)) == 1
     assert Match.objects.get(pk=match["id"]).end_reason == "lapsed"
+
+
+def test_the_list_ends_its_players_kati_matches_left_alone_without_a_worker(make_player) -> None:
+    anna, bela = make_player(), make_player()
+    mine, hers = create_computer_match(anna), create_computer_match(bela)
+    a_day_ago = timezone.now() - timedelta(hours=25)
+    Match.objects.filter(pk__in=[mine["id"], hers["id"]]).update(updated_at=a_day_ago)
+
+    row = _list(anna)["results"][0]
+    assert (row["id"], row["status"], row["end_reason"]) == (mine["id"], "finished", "lapsed")
+    assert Match.objects.get(pk=hers["id"]).status == "active"  # Béla's waits for his list
