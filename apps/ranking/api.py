@@ -282,6 +282,7 @@ class ProfileResultOutput(serializers.Serializer):
     result = serializers.ChoiceField(
         choices=["won", "lost", "void"], help_text="the profile's player's"
     )
+    end_reason = serializers.CharField(help_text="why it ended (MatchEndReasonEnum)")
 
 
 class PublicProfileOutput(serializers.Serializer):
@@ -352,6 +353,7 @@ class PublicProfileApi(APIView):
                             _profile_player(s) for s in r.match.seats.all() if s.index != r.seat
                         ],
                         "result": r.result,
+                        "end_reason": r.match.end_reason,
                     }
                     for r in profile.recent
                 ],

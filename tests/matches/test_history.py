@@ -28,9 +28,7 @@ def _list(player, query: str = "") -> dict:
     return response.json()
 
 
-def test_a_row_says_when_what_against_whom_how_it_ended_and_how_long(
-    make_player, check
-) -> None:
+def test_a_row_says_when_what_against_whom_how_it_ended_and_how_long(make_player, check) -> None:
     anna = make_player(display_name="Anna")
     bela = make_player(display_name="Béla")
     kati_match = create_computer_match(anna, variant="sixty-six", strength="strong")
@@ -43,13 +41,18 @@ def test_a_row_says_when_what_against_whom_how_it_ended_and_how_long(
     assert [row["id"] for row in rows] == [friendly["id"], kati_match["id"]]
     won, running = rows
     assert (won["variant"], won["mode"], won["status"], won["result"]) == (
-        "klub", "friend", "finished", "won"
+        "klub",
+        "friend",
+        "finished",
+        "won",
     )
     assert won["end_reason"] == "resigned" and won["finished_at"] is not None
     assert [(p["name"], p["is_you"]) for p in won["players"]] == [("Anna", True), ("Béla", False)]
     assert won["deals"] == 1
     assert (running["variant"], running["status"], running["result"]) == (
-        "sixty-six", "active", None
+        "sixty-six",
+        "active",
+        None,
     )
     kati = [p for p in running["players"] if p["is_computer"]]
     assert [(p["name"], p["strength"]) for p in kati] == [("Kati", "strong")]

@@ -58,7 +58,11 @@ def test_my_matches_filter_page_resume_and_open_a_profile(
     first = _rows(who).first
     assert "Klub · Barát ellen" in first.locator(".row-head").inner_text()
     assert first.locator(".row-who").inner_text() == "Ellenfél: Béla"
-    assert first.locator(".row-how").inner_text().startswith("Győzelem · feladással · 0 : 0 · 1 leosztás")
+    assert (
+        first.locator(".row-how")
+        .inner_text()
+        .startswith("Győzelem · feladással · 0 : 0 · 1 leosztás")
+    )
     assert who.page.evaluate(OVERFLOW) <= 0
     assert serious_violations(who.page) == []
     who.page.screenshot(path=str(folder / "history-phone-hu.png"), full_page=True)
@@ -96,7 +100,7 @@ def test_my_matches_filter_page_resume_and_open_a_profile(
     assert recent.locator(".history-row").first.locator(".row-who").inner_text() == (
         "Ellenfél: Anna"
     )
-    assert "Vereség" in recent.locator(".history-row").first.inner_text()
+    assert "Vereség · feladással · 0 : 0" in recent.locator(".history-row").first.inner_text()
     assert who.page.evaluate(OVERFLOW) <= 0
     assert serious_violations(who.page) == []
     who.page.screenshot(path=str(folder / "profile-phone-hu.png"), full_page=True)

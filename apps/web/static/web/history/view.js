@@ -51,7 +51,7 @@ function scoreText(row) {
 
 // The result, and why it ended where that was not on points ("feladással", "magára hagyva
 // lejárt").
-function resultParts(row) {
+export function resultParts(row) {
   const result = h(`strong.row-result.result-${row.result ?? row.status}`,
     row.status === "finished" ? t(`history_${row.result}`) : t(`status_${row.status}`));
   const why = row.status === "finished" && row.end_reason && row.end_reason !== "points";

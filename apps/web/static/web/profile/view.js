@@ -4,7 +4,7 @@
 // leaderboard), or home.
 
 import { gameName } from "../catalogue.js";
-import { gameOf, others, rowHead, scoreFrom } from "../history/view.js";
+import { gameOf, others, resultParts, rowHead, scoreFrom } from "../history/view.js";
 import { monthName, t } from "../i18n.js";
 import { h } from "../render.js";
 import { homeLink } from "../notice/view.js";
@@ -46,7 +46,7 @@ function recent(ctrl) {
         rowHead(games, r.finished_at, r.variant, r.mode),
         others(r.others),
         h("p.row-how", [
-          h(`strong.row-result.result-${r.result}`, t(`history_${r.result}`)),
+          ...resultParts({ ...r, status: "finished" }),
           ...(r.variant === "partnership" ? [] : [" · ", h("span.row-score", scoreFrom(r.scores, r.seat))]),
         ]),
       ])))
