@@ -34,6 +34,11 @@ def blocked_by(user_id: int) -> set[int]:
     return set(Block.objects.filter(blocker_id=user_id).values_list("blocked_id", flat=True))
 
 
+def blockers_of(user_id: int) -> set[int]:
+    """The ids of the players who have blocked ``user_id``."""
+    return set(Block.objects.filter(blocked_id=user_id).values_list("blocker_id", flat=True))
+
+
 def blockers_among(user_id: int, candidates: Iterable[int]) -> set[int]:
     """Which of ``candidates`` have blocked ``user_id`` (and so must not receive from it)."""
     return set(

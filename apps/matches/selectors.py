@@ -7,7 +7,8 @@ from uuid import UUID
 
 from django.conf import settings
 from django.db import connection
-from django.db.models import Model, QuerySet
+from django.db.models import Count, Model, OuterRef, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from apps.accounts.models import User
@@ -99,12 +100,50 @@ def invite_is_due(match: Match) -> bool:
     )
 
 
-def matches_of_player(*, user: User) -> QuerySet[Match]:
-    return (
-        Match.objects.filter(seats__user=user)
-        .prefetch_related("seats__user")
-        .order_by("-created_at")
+def matches_of_player(*, user: User, variant: str | None = None) -> QuerySet[Match]:
+    """The player's matches, newest first (``variant``: of that game only), each with the
+    number of deals dealt in it (``deals``) and its seats and their players."""
+    matches = Match.objects.filter(seats__user=user)
+    if variant is not None:
+        matches = matches.filter(variant=variant)
+    dealt = (
+        MatchEvent.objects.filter(match=OuterRef("pk"), type=DealStarted.type)
+        .order_by()
+        .values("match")
+        .annotate(n=Count("pk"))
+        .values("n")
     )
+    return (
+        matches.annotate(deals=Coalesce(Subquery(dealt), 0))
+        .prefetch_related("seats__user")
+        .order_by("-created_at", "-pk")
+    )
+
+
+def match_row(match: Match, user: User) -> dict[str, Any]:
+    """A row of the player's match list (``matches_of_player``): what a history shows, and
+    nothing of any hand: the game, the players, the score (partnership: each seat's chips at
+    the end, which the table shows everyone), the player's result, how long it went."""
+    seats = list(match.seats.all())
+    mine = next(s for s in seats if s.user_id == user.id)
+    chips = [s.tally.get("chips") for s in seats]
+    return {
+        "id": str(match.id),
+        "mode": match.mode,
+        "variant": match.variant,
+        "status": match.status,
+        "scores": list(match.scores),
+        "chips": chips if all(c is not None for c in chips) else None,
+        "version": match.version,
+        "your_seat": mine.index,
+        "players": players_of(match, mine.index),
+        "result": mine.result or None,
+        "end_reason": match.end_reason or None,
+        "deals": getattr(match, "deals", 0),
+        "created_at": match.created_at,
+        "finished_at": match.finished_at,
+        "last_move_at": match.updated_at,
+    }
 
 
 def players_of(match: Match, seat: int) -> list[dict[str, Any]]:

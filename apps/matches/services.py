@@ -34,7 +34,7 @@ from apps.matches.engine.commands import PLAYER_TABLE_COMMANDS, Pause, Resume, S
 from apps.matches.strengths import levels_for
 from apps.wallet.services import stakes_hold
 
-from . import attendance, deadlines, event_store, selectors
+from . import attendance, deadlines, event_store, lapses, selectors
 from .appending import Outcome, command_apply
 from .follow_ups import rng as _rng
 from .models import Match, MatchEvent, Seat
@@ -429,11 +429,13 @@ def _outcome_of_batch(match: Match, batch: int) -> Outcome:
 # --- opening a match (what a load owes the clock) ------------------------------------------
 
 
-def matches_list(*, user: User) -> QuerySet[Match]:
-    """The caller's matches, newest first, after expiring their rooms whose invitation ran
-    out (so the list never shows a dead room as waiting)."""
+def matches_list(*, user: User, variant: str | None = None) -> QuerySet[Match]:
+    """The caller's matches, newest first (``variant``: of that game only), after expiring
+    their rooms whose invitation ran out and ending their matches against Kati left alone
+    (``lapses``): the list never shows a dead room as waiting, nor a lapsed match as going."""
     rooms_expire_due(user=user)
-    return selectors.matches_of_player(user=user)
+    lapses.kati_matches_lapse(user=user)
+    return selectors.matches_of_player(user=user, variant=variant)
 
 
 def match_open(*, match_id: UUID, user: User) -> tuple[Match, int]:

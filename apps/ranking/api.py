@@ -25,6 +25,7 @@ from .variants import ranked_variants
 TICKET_STATUSES = Ticket.Status.values
 CANCEL_REASONS = [r for r in Ticket.Reason.values if r]
 MEDAL_KINDS = ["gold", "silver", "bronze"]
+PUBLIC_MODES = ["friend", "ranked"]  # the matches a profile shows
 
 
 class TicketInput(BodySerializer):
@@ -250,5 +251,111 @@ class PlayerStatsApi(APIView):
                     for v in stats.variants
                 ],
                 **stats.unranked,  # partnership's, by the variant's name
+            }
+        )
+
+
+class ProfileRatingOutput(serializers.Serializer):
+    variant = serializers.CharField(help_text="a ranked game (GET /api/v1/games/: ranked)")
+    rating = RatingOutput()
+    matches = serializers.IntegerField(help_text="finished ranked matches (voided ones excluded)")
+    wins = serializers.IntegerField()
+
+
+class ProfileMedalOutput(MedalOutput):
+    variant = serializers.CharField(help_text="the game of the month's tournament")
+
+
+class ProfilePlayer(serializers.Serializer):
+    user_id = serializers.IntegerField(allow_null=True, help_text="null: Kati")
+    name = serializers.CharField()
+    is_computer = serializers.BooleanField()
+
+
+class ProfileResultOutput(serializers.Serializer):
+    finished_at = serializers.DateTimeField()
+    variant = serializers.CharField()
+    mode = serializers.ChoiceField(choices=PUBLIC_MODES)
+    seat = serializers.IntegerField(help_text="the profile's player's seat")
+    scores = serializers.ListField(child=serializers.IntegerField())
+    others = ProfilePlayer(many=True, help_text="the other players, by seat")
+    result = serializers.ChoiceField(
+        choices=["won", "lost", "void"], help_text="the profile's player's"
+    )
+    end_reason = serializers.CharField(help_text="why it ended (MatchEndReasonEnum)")
+
+
+class PublicProfileOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    avatar_url = serializers.CharField(allow_blank=True)
+    is_you = serializers.BooleanField()
+    ratings = ProfileRatingOutput(many=True, help_text="one entry per ranked game")
+    medals = ProfileMedalOutput(many=True, help_text="every game's monthly medals, newest first")
+    recent = ProfileResultOutput(
+        many=True,
+        help_text="the latest finished ranked and friend matches (at most 10), newest first",
+    )
+
+
+def _profile_player(seat: Any) -> dict[str, Any]:
+    if seat.user is None:
+        return {"user_id": None, "name": "Kati", "is_computer": True}
+    return {"user_id": seat.user_id, "name": seat.user.public_name, "is_computer": False}
+
+
+class PublicProfileApi(APIView):
+    @extend_schema(
+        tags=["players"],
+        summary="A player's public profile: name, rating per ranked game, medals, recent "
+        "finished ranked and friend matches",
+        description="Guests have none. Between two players one of whom blocked the other, the "
+        "profile does not exist for either (404, as for no such player); a recent match with a "
+        "player blocked by or blocking the caller is left out.",
+        responses={
+            200: PublicProfileOutput,
+            **problem_responses("not_authenticated", "player_not_found"),
+        },
+    )
+    def get(self, request: MemberRequest, user_id: int) -> Response:
+        profile = selectors.public_profile(viewer_id=request.user.pk, user_id=user_id)
+        if profile is None:
+            raise NotFound("no such player", code="player_not_found")
+        user = profile.user
+        return Response(
+            {
+                "id": user.pk,
+                "name": user.public_name,
+                "avatar_url": user.avatar_url,
+                "is_you": user.pk == request.user.pk,
+                "ratings": [
+                    {
+                        "variant": v.variant,
+                        "rating": {
+                            "rating": v.rating,
+                            "rated_matches": v.rated_matches,
+                            "provisional": v.provisional,
+                        },
+                        "matches": v.matches,
+                        "wins": v.wins,
+                    }
+                    for v in profile.variants
+                ],
+                "medals": [{"variant": m.variant, **medal_body(m)} for m in profile.medals],
+                "recent": [
+                    {
+                        "finished_at": r.match.finished_at,
+                        "variant": r.match.variant,
+                        "mode": r.match.mode,
+                        "seat": r.seat,
+                        "scores": list(r.match.scores),
+                        "others": [
+                            _profile_player(s) for s in r.match.seats.all() if s.index != r.seat
+                        ],
+                        "result": r.result,
+                        "end_reason": r.match.end_reason,
+                    }
+                    for r in profile.recent
+                ],
             }
         )

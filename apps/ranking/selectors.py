@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from django.db.models import F, Q, QuerySet
 
 from apps.accounts.models import User
+from apps.chat.selectors import blocked_between, blocked_by, blockers_of
 from apps.matches.engine import VARIANTS
-from apps.matches.engine.stats import stats_of
+from apps.matches.engine.stats import LAPSED, stats_of
 from apps.matches.models import Match, Seat
 
 from .models import Medal, Rating, Standing, Ticket
@@ -95,10 +96,16 @@ def player_stats(*, user_id: int) -> PlayerStats | None:
 def game_stats(user_id: int, variant: str) -> dict[str, int | None]:
     """Counted from the player's seats of finished ``variant`` matches: each seat's result, quit
     reason and tally as the events made them, added up as the variant declares
-    (``engine.stats``: games, wins, losses, games left, then the variant's own numbers)."""
-    seats = Seat.objects.filter(
-        user_id=user_id, match__variant=variant, match__status=Match.Status.FINISHED
-    ).values_list("result", "quit_reason", "tally")
+    (``engine.stats``: games, wins, losses, games left, then the variant's own numbers). A
+    lapsed match (left alone against Kati, ended by the service: ``matches.lapses``) is left
+    out."""
+    seats = (
+        Seat.objects.filter(
+            user_id=user_id, match__variant=variant, match__status=Match.Status.FINISHED
+        )
+        .exclude(match__end_reason=LAPSED)  # a match against Kati left alone counts nowhere
+        .values_list("result", "quit_reason", "tally")
+    )
     return stats_of(VARIANTS[variant].stats, seats)
 
 
@@ -134,3 +141,65 @@ def variant_stats(user_id: int, variant: str) -> VariantStats:
         schneider=schneider,
         medals=list(Medal.objects.filter(user_id=user_id, variant=variant)),
     )
+
+
+# --- a player's public profile ------------------------------------------------------------
+
+PUBLIC_MODES = (Match.Mode.RANKED, Match.Mode.FRIEND)
+RECENT_RESULTS = 10
+
+
+@dataclass(frozen=True)
+class PublicResult:
+    """A finished ranked or friend match of the profile's player, as anyone may see it."""
+
+    match: Match
+    seat: int  # the profile's player's
+    result: str
+
+
+@dataclass(frozen=True)
+class PublicProfile:
+    user: User
+    variants: list[VariantStats]  # one per ranked game, in the registry's order
+    medals: list[Medal]  # every game's, newest first
+    recent: list[PublicResult]  # newest first
+
+
+def public_profile(*, viewer_id: int, user_id: int) -> PublicProfile | None:
+    """What ``viewer_id`` may see of a player: its ratings and ranked counts per ranked game,
+    its medals and its latest finished ranked and friend matches (date, game, players, score,
+    result; no card). ``None`` when there is nothing to show: no such player, a guest (guests
+    have no public profile), a closed account, or a block between the two either way (the
+    profile of someone blocked does not exist for the other, as a match one has no seat in).
+    A match with a player blocked by or blocking the viewer is left out of the recent ones."""
+    user = User.objects.filter(pk=user_id, is_guest=False, is_active=True).first()
+    if user is None or (viewer_id != user_id and blocked_between(viewer_id, user_id)):
+        return None
+    return PublicProfile(
+        user=user,
+        variants=[variant_stats(user_id, variant) for variant in ranked_variants()],
+        medals=list(Medal.objects.filter(user_id=user_id).order_by("-year", "-month", "variant")),
+        recent=_recent_results(viewer_id, user_id),
+    )
+
+
+def _recent_results(viewer_id: int, user_id: int) -> list[PublicResult]:
+    seats = (
+        Seat.objects.filter(
+            user_id=user_id, match__mode__in=PUBLIC_MODES, match__status=Match.Status.FINISHED
+        )
+        .select_related("match")
+        .prefetch_related("match__seats__user")
+        .order_by("-match__finished_at", "-match_id")
+    )
+    hidden = blocked_by(viewer_id) | blockers_of(viewer_id)
+    found: list[PublicResult] = []
+    for seat in seats[: RECENT_RESULTS * 3]:
+        others = {s.user_id for s in seat.match.seats.all()} - {user_id, None}
+        if others & hidden:
+            continue
+        found.append(PublicResult(match=seat.match, seat=seat.index, result=seat.result))
+        if len(found) == RECENT_RESULTS:
+            break
+    return found

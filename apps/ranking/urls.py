@@ -9,6 +9,7 @@ urlpatterns = [
         api.TicketDetailApi.as_view(),
         name="ticket-detail",
     ),
+    path("players/<int:user_id>/", api.PublicProfileApi.as_view(), name="player-profile"),
     path("players/<int:user_id>/stats/", api.PlayerStatsApi.as_view(), name="player-stats"),
     path("leaderboards/<slug:variant>/", leaderboards_api.LadderApi.as_view(), name="leaderboard"),
     path(

@@ -30,7 +30,8 @@ OFFLINE_PATH = "/offline/"
 
 @ensure_csrf_cookie
 def client(request: HttpRequest, **route: Any) -> HttpResponse:
-    """The same shell for ``/``, ``/join/<code>`` and ``/m/<match id>/``; the client routes.
+    """The same shell for ``/``, ``/join/<code>``, ``/m/<match id>/``, ``/matches/`` and
+    ``/p/<player id>/``; the client routes.
 
     A signed-in player who chose a language gets the page in it, on any device, and the
     language cookie follows (the client reads the page's language; the API answers in the

@@ -253,6 +253,8 @@ SPECTACULAR_SETTINGS: dict[str, Any] = {
     "ENUM_NAME_OVERRIDES": {
         "MatchStatusEnum": "apps.matches.api.schema.MATCH_STATUSES",
         "RematchStatusEnum": "apps.matches.api.schema.REMATCH_STATUSES",
+        "MatchModeEnum": "apps.matches.api.schema.MATCH_MODES",
+        "PublicMatchModeEnum": "apps.ranking.api.PUBLIC_MODES",
         "ReportCategoryEnum": "apps.moderation.api.REPORT_CATEGORIES",
         "ReportStatusEnum": "apps.moderation.api.REPORT_STATUSES",
         "NoticeKindEnum": "apps.moderation.api.NOTICE_KINDS",
@@ -292,6 +294,8 @@ CELERY_BEAT_SCHEDULE = {
     # The computer moves by a task queued after each commit; the sweep queues the moves whose
     # task was lost (a broker that did not answer, a worker that died).
     "computer-moves-sweep": {"task": "apps.computer.tasks.bot_moves_sweep", "schedule": 5.0},
+    # A match against Kati left alone for KATI_MATCH_IDLE_HOURS ends (lapsed, counted nowhere).
+    "kati-matches-lapse": {"task": "apps.matches.tasks.kati_matches_lapse", "schedule": 600.0},
     # Suspensions also end by a task scheduled at their end; the sweep catches any it missed.
     "moderation-suspensions-end": {
         "task": "apps.moderation.tasks.suspensions_end_sweep",
@@ -314,6 +318,9 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
+# A match against Kati whose last move is this many hours old ends by itself (reason "lapsed":
+# no winner, no stats count it; apps/matches/lapses.py), swept every ten minutes.
+KATI_MATCH_IDLE_HOURS = env.float("KATI_MATCH_IDLE_HOURS", default=24.0)
 # A match where the computer must move and nothing happened for this long is swept: its move's
 # task was lost (apps.computer.services.bot_moves_sweep). Kati moves within her think time (below).
 COMPUTER_MOVE_OVERDUE_SECONDS = env.int("COMPUTER_MOVE_OVERDUE_SECONDS", default=10)

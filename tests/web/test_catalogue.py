@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from apps.matches.engine.shapes import MATCH_END_REASONS
 from apps.moderation.models import Report
 
 STATIC = Path(__file__).resolve().parents[2] / "apps" / "web" / "static" / "web"
@@ -48,7 +49,7 @@ def test_the_server_codes_the_client_names_have_their_own_words() -> None:
     known = catalogue()["hu"]
     reasons = ("reached_66", "last_trick", "close_succeeded", "close_failed", "surrendered")
     assert {f"reason_{r}" for r in reasons} <= known
-    ends = ("points", "resigned", "left", "technical_loss", "abandoned")
+    ends = MATCH_END_REASONS
     assert {f"end_reason_{r}" for r in ends} <= known
 
 

@@ -89,3 +89,12 @@ def action_input(data: object) -> dict[str, Any]:
 class EventsQuery(QuerySerializer):
     after_seq = serializers.IntegerField(min_value=0, default=0)
     limit = serializers.IntegerField(min_value=1, max_value=1000, default=500)
+
+
+class MatchListQuery(QuerySerializer):
+    variant = VariantField(required=False, help_text="only this game's matches")
+
+    def validate_variant(self, value: str) -> str:
+        if value not in variant_names():
+            raise serializers.ValidationError("no such game")
+        return value

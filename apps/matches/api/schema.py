@@ -26,6 +26,7 @@ from apps.matches.engine import VARIANTS, Rules, shapes
 # Choice sets named in SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].
 MATCH_STATUSES = ["waiting", "active", "finished", "expired", "cancelled"]
 REMATCH_STATUSES = ["offered", "started"]
+MATCH_MODES = ["computer", "friend", "ranked"]
 
 
 # --- the engine's declared shapes as components ----------------------------------------------
@@ -211,7 +212,7 @@ class MatchOutput(serializers.Serializer):
     """A match as the caller sees it. ``view`` is the engine's view for the caller's seat."""
 
     id = serializers.UUIDField()
-    mode = serializers.ChoiceField(choices=["computer", "friend", "ranked"])
+    mode = serializers.ChoiceField(choices=MATCH_MODES)
     variant = serializers.CharField()
     status = serializers.ChoiceField(choices=MATCH_STATUSES)
     version = serializers.IntegerField(
@@ -261,13 +262,38 @@ class Heartbeat(serializers.Serializer):
 
 
 class MatchSummary(serializers.Serializer):
+    """A row of your match list (``selectors.match_row``): nothing of any hand."""
+
     id = serializers.UUIDField()
-    mode = serializers.CharField()
-    variant = serializers.CharField()
-    status = serializers.CharField()
-    scores = serializers.ListField(child=serializers.IntegerField())
+    mode = serializers.ChoiceField(choices=MATCH_MODES)
+    variant = serializers.CharField(help_text="the game (GET /api/v1/games/ names it)")
+    status = serializers.ChoiceField(choices=MATCH_STATUSES)
+    scores = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="game points per seat (partnership: hands won as caller)",
+    )
+    chips = serializers.ListField(
+        child=serializers.IntegerField(),
+        allow_null=True,
+        help_text="partnership, once over: each seat's chips at the end; otherwise null",
+    )
     version = serializers.IntegerField()
+    your_seat = serializers.IntegerField()
+    players = PlayerInfo(many=True, help_text="every seat (Kati with her strength)")
+    result = serializers.ChoiceField(
+        choices=["won", "lost", "void"],
+        allow_null=True,
+        help_text="yours, once the match is over (void: no winner); null while it runs",
+    )
+    end_reason = serializers.CharField(
+        allow_null=True,
+        help_text="why it ended (MatchEndReasonEnum: lapsed = left alone against Kati for "
+        "KATI_MATCH_IDLE_HOURS, counted in no stats); null while it runs",
+    )
+    deals = serializers.IntegerField(help_text="deals dealt so far")
     created_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+    last_move_at = serializers.DateTimeField(help_text="when its last event was recorded")
 
 
 class PaginatedMatchSummaryList(serializers.Serializer):

@@ -24,6 +24,7 @@ from .inputs import (
     ComputerMatchInput,
     EventsQuery,
     JoinInput,
+    MatchListQuery,
     RoomInput,
     SeatInput,
     action_input,
@@ -199,7 +200,8 @@ class RoomSeatApi(APIView):
 
 
 class MatchListApi(APIView):
-    """The caller's matches, newest first."""
+    """The caller's matches, newest first: only its own (a match it has no seat in is not
+    listed), each with its game, players, score, result and length; ``variant`` filters."""
 
     @extend_schema(
         tags=["matches"],
@@ -207,17 +209,26 @@ class MatchListApi(APIView):
         summary="List your matches, newest first",
         responses={
             200: PaginatedMatchSummaryList,
-            **problem_responses("invalid_input", "not_authenticated", invalid_input=PAGE_INPUT),
+            **problem_responses(
+                "invalid_input",
+                "not_authenticated",
+                invalid_input=PAGE_INPUT + "; or `variant` names no game",
+            ),
         },
         parameters=[
+            MatchListQuery,
             OpenApiParameter("limit", int, description="page size (send it: see docs/api.md)"),
             OpenApiParameter("offset", int, description="matches to skip"),
         ],
     )
     def get(self, request: MemberRequest) -> Response:
+        query = MatchListQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        matches = services.matches_list(user=request.user, **query.validated_data)
         paginator = MatchPagination()
-        page = paginator.paginate_queryset(services.matches_list(user=request.user), request)
-        return paginator.get_paginated_response(MatchSummary(page, many=True).data)
+        page = paginator.paginate_queryset(matches, request) or []
+        rows = [selectors.match_row(match, request.user) for match in page]
+        return paginator.get_paginated_response(MatchSummary(rows, many=True).data)
 
 
 class MatchDetailApi(APIView):

@@ -69,6 +69,14 @@ class Abandon:
     type: ClassVar[str] = "abandon"
 
 
+@dataclass(frozen=True, slots=True)
+class Lapse:
+    """Sent by the service when a match against Kati was left alone too long
+    (``KATI_MATCH_IDLE_HOURS``): it ends with no winner (``lapsed``), which no stats count."""
+
+    type: ClassVar[str] = "lapse"
+
+
 # --- presence and time (``presence.py``) -------------------------------------------------------
 
 
@@ -138,6 +146,7 @@ TABLE_COMMANDS: tuple[type, ...] = (
     Leave,
     TechnicalLoss,
     Abandon,
+    Lapse,
     Disconnect,
     Reconnect,
     Pause,

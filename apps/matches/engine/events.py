@@ -63,7 +63,8 @@ MATCH_ENDED = "match_ended"  # the deal-end reason when the match stopped mid-de
 
 @dataclass(frozen=True, slots=True)
 class MatchEnded:
-    """``reason``: ``points``, ``resigned``, ``left``, ``technical_loss`` or ``abandoned``."""
+    """``reason``: ``points``, ``resigned``, ``left``, ``technical_loss``, ``abandoned`` or
+    ``lapsed`` (a match against Kati left alone, ended by the service: no stats count it)."""
 
     type: ClassVar[str] = "match_ended"
     schema_version: ClassVar[int] = 1

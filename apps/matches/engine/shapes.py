@@ -158,7 +158,14 @@ class Shapes:
 # --- the match view (``view.py``) ---------------------------------------------------------------
 
 VIEW_STATUSES = ("not_started", "playing", "awaiting_deal", "finished")
-MATCH_END_REASONS = ("points", "resigned", "left", "technical_loss", "abandoned")
+MATCH_END_REASONS = (
+    "points",
+    "resigned",
+    "left",
+    "technical_loss",
+    "abandoned",
+    "lapsed",
+)
 QUIT_REASONS = ("resigned", "left", "technical_loss")
 # What ``legal_actions`` and ``presence_actions`` list besides the variant's own commands.
 TABLE_ACTIONS: tuple[type, ...] = (Resign, Leave, Pause, Resume, ShowHand)

@@ -11,6 +11,8 @@ from typing import Literal
 
 # A seat's result in a finished match, for settlement, ratings and stats.
 WON, LOST, VOID = "won", "lost", "void"
+# The end reason of a match against Kati left alone (``Lapse``): no stats count it.
+LAPSED = "lapsed"
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .commands import Abandon, DealCards, Leave, Resign, StartMatch, TechnicalLoss
+from .commands import Abandon, DealCards, Lapse, Leave, Resign, StartMatch, TechnicalLoss
 from .errors import RuleViolation
 from .events import (
     MATCH_ENDED,
@@ -21,6 +21,7 @@ from .fairness import commitment, is_valid_salt
 from .recorder import Recorder
 from .registry import rules_for
 from .state import MatchState
+from .stats import LAPSED
 
 
 def require_running(state: MatchState) -> None:
@@ -152,6 +153,11 @@ def abandon(rec: Recorder, cmd: Abandon) -> None:
     end_match(rec, None, "abandoned")
 
 
+def lapse(rec: Recorder, cmd: Lapse) -> None:
+    require_running(rec.state)
+    end_match(rec, None, LAPSED)
+
+
 HANDLERS: dict[type, Callable[[Recorder, Any], None]] = {
     StartMatch: start_match,
     DealCards: deal_cards,
@@ -159,4 +165,5 @@ HANDLERS: dict[type, Callable[[Recorder, Any], None]] = {
     Leave: leave,
     TechnicalLoss: technical_loss,
     Abandon: abandon,
+    Lapse: lapse,
 }

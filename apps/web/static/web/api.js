@@ -74,7 +74,8 @@ export const api = {
   games: () => call("GET", v1("games/")),
   guest: (displayName) => call("POST", v1("guests/"), displayName ? { display_name: displayName } : {}),
   match: (id) => call("GET", v1(`matches/${id}/`)),
-  matches: (limit = 10) => call("GET", v1(`matches/?limit=${limit}&offset=0`)),
+  matches: (limit = 10, offset = 0, variant = null) =>
+    call("GET", v1(`matches/?limit=${limit}&offset=${offset}${variant ? `&variant=${encodeURIComponent(variant)}` : ""}`)),
   events: (id, afterSeq) => call("GET", v1(`matches/${id}/events/?after_seq=${afterSeq}&limit=1000`)),
   act: (id, action, expectedVersion, clientMoveId) =>
     call("POST", v1(`matches/${id}/actions/`), {
@@ -109,6 +110,7 @@ export const api = {
   guestMatches: () => call("GET", v1("me/guest-matches/")),
   guestMatchesBring: () => call("POST", v1("me/guest-matches/")),
   guestMatchesLeave: () => call("DELETE", v1("me/guest-matches/")),
+  profile: (userId) => call("GET", v1(`players/${userId}/`)),
 
   login: (email, password) => call("POST", auth("auth/login"), { email, password }),
   signup: (email, password) => call("POST", auth("auth/signup"), { email, password }),

@@ -1,16 +1,21 @@
-// The club's web client: the routes (/, /join/<code>, /m/<match id>/) and their wiring. Each
+// The club's web client: the routes (/, /join/<code>, /m/<match id>/, /matches/ (my matches),
+// /p/<player id>/ (a profile)) and their wiring. Each
 // screen is a controller (state and actions, no DOM) and a pure view patched by render.js
 // (home/, join/, account/, notice/); the match's table is table.js's. Everything goes through
 // the public API (api.js).
 
 import { api } from "./api.js";
 import { drawHeader } from "./header.js";
+import { HistoryCtrl } from "./history/ctrl.js";
+import { historyView } from "./history/view.js";
 import { HomeCtrl } from "./home/ctrl.js";
 import { homeView } from "./home/view.js";
 import { problemText, t } from "./i18n.js";
 import { JoinCtrl } from "./join/ctrl.js";
 import { joinView } from "./join/view.js";
 import { noticeView } from "./notice/view.js";
+import { ProfileCtrl } from "./profile/ctrl.js";
+import { profileView } from "./profile/view.js";
 import { mount } from "./render.js";
 import { whoAmI } from "./session.js";
 import { Table } from "./table.js";
@@ -86,6 +91,8 @@ async function route() {
   const path = location.pathname;
   const matchPath = path.match(/^\/m\/([0-9a-f-]{36})\/?$/);
   const joinPath = path.match(/^\/join\/([A-Za-z0-9]+)\/?$/);
+  const historyPath = /^\/matches\/?$/.test(path);
+  const profilePath = path.match(/^\/p\/(\d+)\/?$/);
   try {
     let next;
     if (joinPath) {
@@ -94,7 +101,10 @@ async function route() {
       await whoAmI(); // nobody is made a guest by opening a page
       if (mine !== routing) return;
       header();
-      next = matchPath ? await matchScreen(matchPath[1]) : screenOf(new HomeCtrl({ navigate, announce }), homeView);
+      if (matchPath) next = await matchScreen(matchPath[1]);
+      else if (historyPath) next = screenOf(new HistoryCtrl({ navigate }), historyView);
+      else if (profilePath) next = screenOf(new ProfileCtrl({ userId: Number(profilePath[1]) }), profileView);
+      else next = screenOf(new HomeCtrl({ navigate, announce }), homeView);
     }
     if (mine !== routing) return;
     screen = next;

@@ -25,6 +25,9 @@ export function gameName(game) {
   return text === key ? inLanguage(game.labels, game.variant) : text;
 }
 
+// A game's short name, as its variant declares it in the page's language (a history's rows).
+export const gameLabel = (game) => inLanguage(game.labels, game.variant);
+
 // An action's name in a game, as the game declares it (the catalogue's `actions`).
 export function actionName(game, type) {
   const action = game?.actions?.find((a) => a.type === type);

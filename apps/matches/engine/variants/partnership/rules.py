@@ -28,7 +28,7 @@ from ...commands import Command
 from ...events import DealEnded, DealStarted, Event, MatchEnded
 from ...rules import LOST, VOID, WON, Rules
 from ...state import MatchState
-from ...stats import Stat
+from ...stats import LAPSED, Stat
 from ...tricks.commands import DeclareEnough
 from ...tricks.errors import TRICK_CODES
 from . import play, view
@@ -177,12 +177,12 @@ class PartnershipRules(Rules[PartnershipDeal]):
         )
 
     def results(self, state: MatchState) -> tuple[str, ...]:
-        """More chips than at the start: won; fewer: lost; as many, or abandoned: void. A seat
-        whose player resigned, left or lost technically (the computer took it over) lost,
-        whatever its chips and however the game ended."""
+        """More chips than at the start: won; fewer: lost; as many, or abandoned or lapsed:
+        void. A seat whose player resigned, left or lost technically (the computer took it
+        over) lost, whatever its chips and however the game ended."""
         result = state.result
         assert result is not None
-        abandoned = result.reason == "abandoned"
+        abandoned = result.reason in ("abandoned", LAPSED)
 
         def of(seat: int, chips: int) -> str:
             if state.played_by_computer(seat):

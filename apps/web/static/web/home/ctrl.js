@@ -118,7 +118,7 @@ export class HomeCtrl {
 
   loadMatches() {
     return this.load(async () => {
-      this.matches = (await api.matches(8)).results;
+      this.matches = (await api.matches(3)).results;
     });
   }
 

@@ -3,6 +3,7 @@
 
 import { loginForm, signupForm, form, statusLine } from "../account/view.js";
 import { gameName } from "../catalogue.js";
+import { matchRow } from "../history/view.js";
 import { LANG, monthName, t } from "../i18n.js";
 import { h } from "../render.js";
 import { STAKES } from "./ctrl.js";
@@ -201,13 +202,12 @@ function guestMatchesPanel(ctrl) {
   ], "section.panel.guest-matches");
 }
 
+// The latest few matches; all of them, by game and page, on "Meccseim" (/matches/).
 function matchesPanel(ctrl) {
   return panel(t("my_matches"), [
     ctrl.matches.length ? null : h("p", t("no_matches")),
-    h("ul.matches", ctrl.matches.map((m) => h("li", { key: m.id }, [
-      h("a", { attrs: { href: `/m/${m.id}/`, "data-link": "" } },
-        `${t(`mode_${m.mode}`)} · ${m.scores.join(":") || "–"} · ${t(`status_${m.status}`)}`),
-    ]))),
+    h("ol.history-rows", ctrl.matches.map((row) => matchRow(ctrl.games, row))),
+    h("p", [h("a.all-matches", { attrs: { href: "/matches/", "data-link": "" } }, t("history_all"))]),
   ]);
 }
 

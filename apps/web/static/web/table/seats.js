@@ -22,6 +22,19 @@ export function position(seat, me, seats) {
 // The seats other than the viewer's, in seat order.
 export const otherSeats = (ctrl, deal) => deal.hand_sizes.map((_, seat) => seat).filter((seat) => seat !== ctrl.client.view.seat);
 
+// A person's name at a friend or ranked table opens their profile in a new tab: the match
+// goes on in its own (leaving the table would start a reconnect window).
+function seatName(ctrl, player, name) {
+  if (!player || player.is_computer || player.is_you || player.user_id === null) return name;
+  if (ctrl.client.match.mode === "computer") return name;
+  return v("a.profile-link", {
+    attrs: {
+      href: `/p/${player.user_id}/`, target: "_blank", rel: "noopener",
+      "aria-label": t("profile_new_tab", { name }),
+    },
+  }, name);
+}
+
 export function seatPanel(ctrl, deal, seat) {
   const { view, match } = ctrl.client;
   const presence = view.presence;
@@ -38,7 +51,7 @@ export function seatPanel(ctrl, deal, seat) {
       class: { "on-turn": deal.turn === seat && !ctrl.client.ended },
       attrs: { "data-seat": seat, "data-pos": position(seat, view.seat, deal.hand_sizes.length) },
     },
-    v("div.seat-name", {}, name, player && player.is_computer ? v("span.strength", {}, ` (${t(`strength_${player.strength}`)})`) : ""),
+    v("div.seat-name", {}, seatName(ctrl, player, name), player && player.is_computer ? v("span.strength", {}, ` (${t(`strength_${player.strength}`)})`) : ""),
     ctrl.variant.seatFacts(ctrl, deal, seat),
     v(
       "div.backs",
