@@ -11,4 +11,6 @@ urlpatterns = [
     path("join/<str:code>", views.client, name="join"),
     path("join/<str:code>/", views.client, name="join-slash"),
     path("m/<uuid:match_id>/", views.client, name="match"),
+    path("rules/", views.client, name="rules"),
+    path("rules/<slug:game>/", views.client, name="rules-game"),
 ]

@@ -12,5 +12,6 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 
 @ensure_csrf_cookie
 def client(request: HttpRequest, **route: Any) -> HttpResponse:
-    """The same shell for ``/``, ``/join/<code>`` and ``/m/<match id>/``; the client routes."""
+    """The same shell for ``/``, ``/join/<code>``, ``/m/<match id>/`` and ``/rules/[<game>/]``;
+    the client routes (a game without rules text says so there)."""
     return render(request, "web/client.html")

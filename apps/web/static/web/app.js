@@ -1,7 +1,7 @@
-// The club's web client: the routes (/, /join/<code>, /m/<match id>/) and their wiring. Each
-// screen is a controller (state and actions, no DOM) and a pure view patched by render.js
-// (home/, join/, account/, notice/); the match's table is table.js's. Everything goes through
-// the public API (api.js).
+// The club's web client: the routes (/, /join/<code>, /m/<match id>/, /rules/, /rules/<game>/)
+// and their wiring. Each screen is a controller (state and actions, no DOM) and a pure view
+// patched by render.js (home/, join/, account/, notice/, rules/); the match's table is
+// table.js's. Everything goes through the public API (api.js).
 
 import { api } from "./api.js";
 import { drawHeader } from "./header.js";
@@ -12,7 +12,9 @@ import { JoinCtrl } from "./join/ctrl.js";
 import { joinView } from "./join/view.js";
 import { noticeView } from "./notice/view.js";
 import { mount } from "./render.js";
-import { ensurePlayer } from "./session.js";
+import { RulesCtrl } from "./rules/ctrl.js";
+import { rulesView } from "./rules/view.js";
+import { ensurePlayer, whoAmI } from "./session.js";
 import { Table } from "./table.js";
 
 const root = document.getElementById("app");
@@ -35,7 +37,11 @@ function navigate(path, { replace = false } = {}) {
   route();
 }
 
-window.addEventListener("popstate", () => route());
+// A link to an anchor of the same page (the rules' contents) only scrolls: the screen stays.
+let routedPath = null;
+window.addEventListener("popstate", () => {
+  if (location.pathname !== routedPath) route();
+});
 document.addEventListener("click", (event) => {
   const link = event.target.closest && event.target.closest("a[data-link]");
   if (!link || event.ctrlKey || event.metaKey || event.shiftKey) return;
@@ -84,12 +90,19 @@ async function route() {
   loading.textContent = t("loading");
   root.replaceChildren(loading);
   const path = location.pathname;
+  routedPath = path;
   const matchPath = path.match(/^\/m\/([0-9a-f-]{36})\/?$/);
   const joinPath = path.match(/^\/join\/([A-Za-z0-9]+)\/?$/);
+  const rulesPath = path.match(/^\/rules\/(?:([a-z0-9_-]+)\/?)?$/);
   try {
     let next;
     if (joinPath) {
       next = screenOf(new JoinCtrl({ code: joinPath[1], navigate }), joinView);
+    } else if (rulesPath) {
+      // open to every visitor: nobody is signed in or made a guest to read the rules
+      header();
+      whoAmI().then(header, () => {});
+      next = screenOf(new RulesCtrl({ variant: rulesPath[1] ?? null }), rulesView);
     } else {
       await ensurePlayer();
       if (mine !== routing) return;

@@ -210,12 +210,19 @@ function settingsPanel(ctrl) {
   ]);
 }
 
+// The rules of the games (/rules/), open to everyone.
+export const rulesPanel = () => panel(t("rules"), [
+  h("p", t("rules_help")),
+  h("a.rules-link", { attrs: { href: "/rules/", "data-link": "" } }, t("rules")),
+]);
+
 export function homeView(ctrl) {
   const me = ctrl.me;
   return h("div.home", [
     h("h1.hello", me.is_guest ? t("guest_hello", { name: me.display_name }) : t("hello", { name: me.display_name })),
     h("div.panels", [
       playKatiPanel(ctrl),
+      rulesPanel(),
       friendsPanel(ctrl),
       rankedPanel(ctrl),
       ctrl.member ? walletPanel(ctrl) : panel(t("account"), accountPanels(ctrl.account)),

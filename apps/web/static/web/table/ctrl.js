@@ -52,6 +52,7 @@ export class TableCtrl {
     this.blocking = null; // the player whose block is being asked about
     this.unblockable = null; // the player just blocked (the block can be undone at once)
     this.chatOpen = false; // the chat drawer (it overlays the table)
+    this.rulesOpen = false; // the game's rules in a drawer over the table (table/rules.js)
     // the others' last message seen in the open drawer (kept in the browser per match, so a
     // reload does not count read messages as new)
     this.chatSeenKey = `snapszer.chatSeen.${matchId}`;
@@ -354,6 +355,16 @@ export class TableCtrl {
     this.chatOpen = false;
     this.markChatSeen();
     this.effects.focus("chat-toggle");
+  }
+
+  openRules() {
+    this.rulesOpen = true;
+    this.effects.focus("rules-close");
+  }
+
+  closeRules() {
+    this.rulesOpen = false;
+    this.effects.focus("rules-toggle");
   }
 
   othersMessages() {

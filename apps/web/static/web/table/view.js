@@ -6,6 +6,7 @@ import { LANG, problemText, t } from "../i18n.js";
 import { chatToggle, clubPanel } from "./club.js";
 import { actions, hand, status } from "./hand.js";
 import { dealResults, matchEnd, replayDialog } from "./results.js";
+import { rulesDrawer, rulesToggle } from "./rules.js";
 import { lastTrick, otherSeats, seatPanel, trick } from "./seats.js";
 import { tableStory } from "./story.js";
 import { v } from "./util.js";
@@ -34,6 +35,7 @@ export function view(ctrl) {
     dealResults(ctrl),
     hasClub(ctrl) && ctrl.chatOpen ? clubPanel(ctrl) : null,
     ctrl.replay ? replayDialog(ctrl) : null,
+    ctrl.rulesOpen ? rulesDrawer(ctrl) : null,
   );
 }
 
@@ -69,6 +71,7 @@ function topBar(ctrl) {
       t(`connection_${connection}`),
       sending ? ` · ${t("sending")}` : "",
     ),
+    rulesToggle(ctrl),
     hasClub(ctrl) ? chatToggle(ctrl) : null,
     notice ? v("p.notice", { key: "notice" }, problemText(notice)) : null,
     ctrl.info ? v("p.info", { key: "info", attrs: { role: "status" } }, ctrl.info) : null,
