@@ -15,7 +15,13 @@ from typing import Any
 import pytest
 
 from tests.engine.toy import toy_registered
-from tests.web.person import PHONE, person, serious_violations
+from tests.web.person import (
+    PHONE,
+    friends_at_a_table,
+    person,
+    serious_violations,
+    table_action,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -123,6 +129,28 @@ def test_a_visitor_reads_partnerships_bidding_in_both_languages_and_the_rules_at
     drawer.wait_for(state="detached")
     assert who.match_id() == match
     assert who.errors == []
+
+
+def test_at_a_friends_table_the_rules_are_under_more(
+    chromium: Any, club_server: Any, make_player: Any
+) -> None:
+    """At a friends' table the top bar holds the chat's button, so the rules are under "More"
+    ("Továbbiak"): they open over the table, and closing them gives the focus back to "More";
+    the table fits a small phone meanwhile."""
+    _, cili, match = friends_at_a_table(chromium, club_server, make_player)
+    cili.page.set_viewport_size(SMALL_PHONE)
+    assert cili.page.locator(".topbar [data-key=rules-toggle]").count() == 0
+    table_action(cili, "Szabályok").click()
+    drawer = cili.page.get_by_role("dialog", name="Szabályok")
+    drawer.get_by_role("heading", name="A klub snapszer szabályai").wait_for()
+    assert cili.page.evaluate(OVERFLOW) <= 0
+    assert serious_violations(cili.page) == []
+    drawer.press("Escape")
+    drawer.wait_for(state="detached")
+    assert cili.page.evaluate("document.activeElement.dataset.key") == "more"
+    assert cili.match_id() == match["id"]
+    assert cili.page.evaluate("document.scrollingElement.scrollHeight") <= 740 + 1
+    assert cili.errors == []
 
 
 def test_a_game_without_rules_text_says_so(chromium: Any, start_club_server: Any) -> None:

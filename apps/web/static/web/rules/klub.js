@@ -76,7 +76,7 @@ const hu = {
       title: "Hívás és ráadás",
       blocks: [
         "Aki soron van és üres az asztal, az **hív**: kijátszik egy lapot. A másik **rátesz** egy lapot. Az ütést a nyertese viszi el, és ő hív a következőre.",
-        "**Amíg a talon nyitva van és van benne lap, szabadon játszol:** nem kell színt adnod, és ütnöd sem kell. Minden ütés után húztok a talonból: előbb az ütés nyertese, aztán a másik. Amikor a lefordított lapok elfogynak, az utolsó húzás után a másik játékos kapja az adu lapot.",
+        "**Amíg a talon nyitva van és van benne lap, szabadon játszol:** nem kell színt adnod, és ütnöd sem kell. Minden ütés után húztok a talonból: előbb az ütés nyertese, aztán a másik. A talon utolsó lapja az adu lap: az utolsó húzáskor az ütés vesztese kapja.",
         "**Ha a talon elfogyott vagy betakarták, szigorú a szabály:**",
         {
           list: [
@@ -282,7 +282,7 @@ const en = {
       title: "Leading and following",
       blocks: [
         "The player on turn with an empty table **leads** a card; the other **follows** with one. The trick's winner takes it and leads the next.",
-        "**While the talon is open and has cards, play is free:** you need not follow suit or beat. After each trick you both draw from the talon, the winner first. When the face-down cards run out, the player who did not draw the last one takes the trump card.",
+        "**While the talon is open and has cards, play is free:** you need not follow suit or beat. After each trick you both draw from the talon, the winner first. The talon's last card is the trump card: at the last draw the trick's loser takes it.",
         "**Once the talon is exhausted or closed, the rule is strict:**",
         {
           list: [

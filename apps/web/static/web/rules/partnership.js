@@ -78,14 +78,14 @@ const hu = {
             "**Snapszer**: a hívó oldala legalább {win} pontot gyűjt. **Durchmarsch**: a hívó oldala mind a {hand} ütést elviszi.",
           ],
         },
-        "Az asztalnál a licitdobozban választod ki a szintet és a lapot; csak a szabályos licitek nyomhatók meg.",
+        "Az asztalnál a licitdobozban választod ki a szintet és a lapot; csak a szabályos licitek választhatók.",
       ],
     },
     {
       id: "partner",
       title: "A titkos partner és a szóló",
       blocks: [
-        "A hívott lap tartója a hívó partnere, de ezt eleinte csak ő tudja. **Akkor derül ki**, amikor kijátssza a hívott lapot, rekontrát mond, elvisz egy ütést (amely nem zárja le a leosztást), bemondja azt a párt, amelyben a hívott lap van, vagy felfedi a lapjait. Addig az asztal semmivel sem árulja el, ki az.",
+        "A hívott lap tartója a hívó partnere, de ezt eleinte csak ő tudja. **Akkor derül ki**, amikor a tartója kijátssza a hívott lapot, rekontrát mond, elvisz egy ütést (amely nem zárja le a leosztást), bemondja azt a párt, amelyben a hívott lap van, vagy felfedi a lapjait. Addig az asztal semmivel sem árulja el, ki az.",
         "Ha a hívó **a saját lapját hívja**, egyedül játszik három ellen: ez a **szóló**, és háromszoros értékben fizet vagy kap. Hogy szóló, azt senki sem tudja, amíg ki nem derül.",
       ],
     },
@@ -131,7 +131,7 @@ const hu = {
       id: "end",
       title: "A leosztás vége és az „Elég!”",
       blocks: [
-        "**Snapszer:** a hívó oldalának pontja az ütéseik lapjai és a beszámított bemondások. **Az ellenoldal első ütése lezárja a leosztást**: ha a hívó oldalának ekkor megvan a {win}, nyert, különben vesztett. Egy ütés után, a következő hívás előtt a hívó vagy a partnere mondhatja: **„Elég!”**: {win} ponttal nyernek, kevesebbel vesztenek. A {win} pont magától nem dönt. Ha mind a {hand} ütést elviszik, nyertek (külön jutalom nincs).",
+        "**Snapszer:** a hívó oldalának pontja az általuk elvitt ütések lapjainak értéke, plusz a beszámított bemondások. **Az ellenoldal első ütése lezárja a leosztást**: ha a hívó oldalának ekkor megvan a {win}, nyert, különben vesztett. Egy ütés után, a következő hívás előtt a hívó vagy a partnere mondhatja: **„Elég!”**: {win} ponttal nyernek, kevesebbel vesztenek. A {win} pont magától nem dönt. Ha mind a {hand} ütést elviszik, nyertek (külön jutalom nincs).",
         "**Durchmarsch:** a hívó oldalának minden ütést el kell vinnie; az ellenoldal első ütésével elveszett. Nincs elég-mondás, nincs bemondás.",
         "**Lapok felfedése:** ha a hívó vagy a partnere hív, és a saját tudásából biztos, hogy minden hátralévő ütést ő visz el, akárhogy állnak a lapok, felfedheti a lapjait („Lapjaim felfedése: a többi ütés a miénk”). A kliens csak ilyenkor kínálja. {claim_seconds} másodperc múlva a hívó oldala megnyeri a leosztást, mintha minden ütést elvitt volna.",
       ],
@@ -161,7 +161,7 @@ const hu = {
             title: "Mindenki passzol, aztán egy bemondás",
             lines: [
               "Első leosztás: mind a négyen passzolnak. Mindenki {all_pass} zsetont tesz a kasszába: a kassza 200, mindenkinek 2950 marad. Az osztás Annához kerül, Béla kezd.",
-              "Második leosztás. Anna lapjai: [ZK] [ZO] [PX] [PK] [TA] [TX]; Béláé: [PA] [P9] [PU] [MA] [MX] [T9]. Béla, Cili és Dani passzol, Anna a piros ászt hívja Snapszerre (piros: {values.snapszer_hearts}), a többiek passzolnak. Az adu piros, Béla a titkos partner. Senki sem kontráz.",
+              "Második leosztás. Anna lapjai: [ZK], [ZO], [PX], [PK], [TA], [TX]; Béláé: [PA], [P9], [PU], [MA], [MX], [T9]. Béla, Cili és Dani passzol, Anna a piros ászt hívja Snapszerre (piros: {values.snapszer_hearts}), a többiek passzolnak. Az adu piros, Béla a titkos partner. Senki sem kontráz.",
               "Anna kihívja a zöld királyt, és bemondja a 20-at. Bélának nincs zöldje, aduznia kell: [P9]. Cili az adu után bármilyen zöldet tehet: [ZA]. Daninak sincs zöldje, felül kell aduznia: [PO], ez viszi az ütést.",
               "Az ellenoldal első ütése lezárja a leosztást; Annáék pontja 0 (a bemondás nem számít, mert az ütést nem ők vitték): vesztettek. Anna és Béla {values.snapszer_hearts}-{values.snapszer_hearts} zsetont fizet (2850), Cili és Dani {values.snapszer_hearts}-{values.snapszer_hearts} zsetont kap, plusz a kassza felét (3150). A kassza kiürült.",
             ],
@@ -171,7 +171,7 @@ const hu = {
           example: {
             title: "Szóló fizetése",
             lines: [
-              "Anna lapjai: [PK] [PO] [PX] [ZA] [ZX] [T9]. A piros királyt hívja, a saját lapját: Snapszer pirosban, {values.snapszer_hearts} érték, szóló (de ezt még senki sem tudja).",
+              "Anna lapjai: [PK], [PO], [PX], [ZA], [ZX], [T9]. A piros királyt hívja, a saját lapját: Snapszer pirosban, {values.snapszer_hearts} érték, szóló (de ezt még senki sem tudja).",
               "Mindenki passzol, senki sem kontráz. Anna kihívja a tök kilencest; Béla tök tízessel üti, Cili tök királyt tesz rá (nincs nagyobb tökje), Dani tök ásszal üti.",
               "Az ellenoldal első ütése: vesztett, 0 ponttal. Szólóban a hívó háromszorosan fizet: Anna 300-at fizet (2700), a másik három 100-100-at kap (3100).",
             ],
@@ -363,7 +363,7 @@ const en = {
             title: "An all-pass, then a marriage",
             lines: [
               "Hand 1: all four pass. Everyone puts {all_pass} chips in the pot: the pot is 200, each has 2950. The deal moves to Anna; Béla bids first.",
-              "Hand 2. Anna holds [ZK] [ZO] [PX] [PK] [TA] [TX]; Béla [PA] [P9] [PU] [MA] [MX] [T9]. Béla, Cili and Dani pass, Anna calls the Ace of Hearts at Snapszer (Hearts: {values.snapszer_hearts}), the others pass. Hearts are trump, Béla is the secret partner. Nobody doubles.",
+              "Hand 2. Anna holds [ZK], [ZO], [PX], [PK], [TA], [TX]; Béla [PA], [P9], [PU], [MA], [MX], [T9]. Béla, Cili and Dani pass, Anna calls the Ace of Hearts at Snapszer (Hearts: {values.snapszer_hearts}), the others pass. Hearts are trump, Béla is the secret partner. Nobody doubles.",
               "Anna leads the King of Leaves announcing the 20. Béla has no Leaves and must trump: [P9]. After the trump Cili may play any Leaf: [ZA]. Dani has no Leaves either and must over-trump: [PO] takes the trick.",
               "The opposing side's first trick ends the hand; Anna's side has 0 (the marriage does not count, as they did not take that trick): lost. Anna and Béla pay {values.snapszer_hearts} each (2850), Cili and Dani receive {values.snapszer_hearts} each plus half the pot (3150). The pot is empty.",
             ],
@@ -373,7 +373,7 @@ const en = {
           example: {
             title: "A solo's payment",
             lines: [
-              "Anna holds [PK] [PO] [PX] [ZA] [ZX] [T9] and calls the King of Hearts, her own card: Snapszer in Hearts, value {values.snapszer_hearts}, a solo (nobody knows yet).",
+              "Anna holds [PK], [PO], [PX], [ZA], [ZX], [T9] and calls the King of Hearts, her own card: Snapszer in Hearts, value {values.snapszer_hearts}, a solo (nobody knows yet).",
               "Everyone passes, nobody doubles. Anna leads the Nine of Bells; Béla beats it with the Ten, Cili plays the King (she has no higher Bell), Dani beats them with the Ace.",
               "The opposing side's first trick: lost with 0. A solo pays three times: Anna pays 300 (2700), the other three receive 100 each (3100).",
             ],

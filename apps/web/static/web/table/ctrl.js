@@ -357,14 +357,26 @@ export class TableCtrl {
     this.effects.focus("chat-toggle");
   }
 
+  // Friends' and ranked matches have the club's drawer: chat, moderation, the call.
+  hasClub() {
+    return this.client.match.mode !== "computer" && this.client.match.status !== "waiting";
+  }
+
+  // The rules' button is in the top bar, or, where the chat's button takes its room (a phone's
+  // top bar holds one of them), under "More".
+  rulesInMore() {
+    return this.hasClub();
+  }
+
   openRules() {
     this.rulesOpen = true;
+    this.moreOpen = false;
     this.effects.focus("rules-close");
   }
 
   closeRules() {
     this.rulesOpen = false;
-    this.effects.focus("rules-toggle");
+    this.effects.focus(this.rulesInMore() ? "more" : "rules-toggle");
   }
 
   othersMessages() {

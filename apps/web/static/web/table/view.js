@@ -40,7 +40,7 @@ export function view(ctrl) {
 }
 
 // Friends' and ranked matches have the club's drawer: chat, moderation, the call.
-const hasClub = (ctrl) => ctrl.client.match.mode !== "computer" && ctrl.client.match.status !== "waiting";
+const hasClub = (ctrl) => ctrl.hasClub();
 
 // What every table is made of, for the variant's layout.
 function parts(ctrl, deal) {
@@ -71,7 +71,8 @@ function topBar(ctrl) {
       t(`connection_${connection}`),
       sending ? ` · ${t("sending")}` : "",
     ),
-    rulesToggle(ctrl),
+    // the rules: here, or under "More" where the chat's button takes the room (table/rules.js)
+    ctrl.rulesInMore() ? null : rulesToggle(ctrl),
     hasClub(ctrl) ? chatToggle(ctrl) : null,
     notice ? v("p.notice", { key: "notice" }, problemText(notice)) : null,
     ctrl.info ? v("p.info", { key: "info", attrs: { role: "status" } }, ctrl.info) : null,
