@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 
 from tests.engine.toy import toy_registered
 from tests.web.person import (
@@ -155,9 +156,11 @@ def test_at_a_friends_table_the_rules_are_under_more(
 
 def test_a_game_without_rules_text_says_so(chromium: Any, start_club_server: Any) -> None:
     """A game the catalogue lists but the client has no rules text for: listed without a link,
-    and its address says there is no rules page yet; the others still open."""
+    and its address says there is no rules page yet; the others still open. Reading the rules
+    makes nobody a guest."""
     with toy_registered():
         club_server = start_club_server()  # the server (a forked process) serves the toy too
+        players = get_user_model().objects.count()
         who = person(chromium, viewport=SMALL_PHONE)
         who.goto(club_server, "/rules/")
         who.page.get_by_role("heading", name="Szabályok", level=1).wait_for()
@@ -172,6 +175,7 @@ def test_a_game_without_rules_text_says_so(chromium: Any, start_club_server: Any
         who.page.wait_for_url(re.compile(r"/rules/$"))
         who.page.get_by_role("link", name=re.compile("^Hatvanhat")).click()
         who.page.get_by_role("heading", name="A hatvanhat szabályai", level=1).wait_for()
+        assert get_user_model().objects.count() == players
         assert who.errors == []
 
 

@@ -124,7 +124,7 @@ const hu = {
             "ha adud sincs, bármit tehetsz.",
           ],
         },
-        "**Bemondás** (csak Snapszerben): aki hív, a király vagy a felső kihívásakor bemondhatja a párt („Kijátszás bemondással”): {marriage}, adu színben {trump_marriage}. Csak a hívó oldalának számít, és csak akkor, ha azt az ütést a hívó oldala viszi el.",
+        "**Bemondás** (csak Snapszerben): aki hív, a király vagy a felső kihívásakor bemondhatja a párt (gomb: „Kijátszás bemondással”): {marriage}, adu színben {trump_marriage}. Csak a hívó oldalának számít, és csak akkor, ha azt az ütést a hívó oldala viszi el.",
       ],
     },
     {
@@ -326,7 +326,7 @@ const en = {
             "with no trump either, play anything.",
           ],
         },
-        "**Marriages** (Snapszer only): the leader may announce a King and Over while leading one of them (“Play … and announce the marriage”): {marriage}, in trump {trump_marriage}. They count for the caller's side only, and only if that side takes that trick.",
+        "**Marriages** (Snapszer only): the leader may announce a King and Over while leading one of them (the button “… — announce the marriage”): {marriage}, in trump {trump_marriage}. They count for the caller's side only, and only if that side takes that trick.",
       ],
     },
     {

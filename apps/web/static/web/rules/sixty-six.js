@@ -121,7 +121,7 @@ const hu = {
             "**Téves**, ha kevesebb, vagy ha még nincs ütésed: az ellenfél kap 2 meccspontot, vagy 3-at, ha neki még nincs ütése.",
           ],
         },
-        "Mikor mondhatod: a saját köreidben (híváskor vagy ráadás előtt), közvetlenül egy elvitt ütés után, és közvetlenül egy bemondás lapjának kihívása után (akkor a bemondás már számít). Az ellenfél körében nem.",
+        "Mikor mondhatod: amikor te jössz (híváskor vagy ráadás előtt), közvetlenül egy elvitt ütés után, és közvetlenül egy bemondás lapjának kihívása után (akkor a bemondás már számít). Amikor az ellenfél jön, nem.",
         "**Az utolsó ütés után** a nyertese még bemondhatja, hogy elég, vagy azt választja: **„Számoljunk”**. Ekkor a több **lappont** nyer (bemondás és utolsó ütés nem számít, 120 a pakli). 60 : 60 döntetlen: senki sem kap pontot, de a következő eldőlt parti nyertese {points.draw_bonus} bónuszpontot kap pluszban; a bónuszok összeadódnak.",
       ],
     },

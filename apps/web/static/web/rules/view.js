@@ -20,7 +20,8 @@ function inline(text, facts) {
         rest.length ? ` ${rest.join(" ")}` : "",
       ]);
     }
-    return piece.text;
+    // a number and its suffix stay on one line: "2-t", "40-et" (a non-breaking hyphen)
+    return piece.text.replace(/(\d)-(?=\p{L})/gu, "$1\u2011");
   });
 }
 
