@@ -17,6 +17,7 @@ from django.contrib.auth import get_user_model
 
 from tests.engine.toy import toy_registered
 from tests.web.person import (
+    DESKTOP,
     PHONE,
     friends_at_a_table,
     person,
@@ -200,6 +201,13 @@ def test_the_rules_pages_on_a_phone_screenshots(
     _in_view(who, "examples")
     who.page.screenshot(path=str(folder / "rules-sixty-six-examples-phone-hu.png"))
     assert serious_violations(who.page) == []
+    # on a laptop too: nothing wider than the screen, axe clean
+    who.page.set_viewport_size(DESKTOP)
+    who.goto(club_server, "/rules/klub/")
+    who.page.get_by_role("heading", name="A klub snapszer szabályai", level=1).wait_for()
+    assert who.page.evaluate(OVERFLOW) <= 0
+    assert serious_violations(who.page) == []
+    who.page.set_viewport_size(PHONE)
 
     # at the table: the button in the top bar, the drawer over the table
     who.goto(club_server, "/")
