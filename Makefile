@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-js vendor test-nightly test-faults lint bench bench-bots bench-timing soak research clean
+.PHONY: run test test-js vendor icons test-nightly test-faults lint bench bench-bots bench-timing soak research clean
 
 # setup.py builds apps/bots/_search.c in place: a changed C file reinstalls (and rebuilds) it
 $(STAMP): pyproject.toml setup.py apps/bots/_search.c
@@ -23,6 +23,10 @@ $(NODE_STAMP): package.json package-lock.json
 ## vendor: copy the pinned snabbdom into apps/web/static/web/vendor/snabbdom (after a version bump)
 vendor: $(NODE_STAMP)
 	node apps/web/vendor_snabbdom.mjs
+
+## icons: draw the installed app's PNG icons from apps/web/static/web/icons/icon.svg (Chromium)
+icons: $(STAMP)
+	$(BIN)/python apps/web/make_icons.py
 
 ## run: the service on http://127.0.0.1:8000 in embedded mode (SQLite, in-memory channels, eager Celery)
 run: $(STAMP)

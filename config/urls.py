@@ -6,15 +6,25 @@ from apps.accounts.urls import urlpatterns as accounts_api
 from apps.chat.urls import urlpatterns as chat_api
 from apps.common.errors import api_not_found
 from apps.common.urls import urlpatterns as common_api
+from apps.computer.urls import urlpatterns as computer_api
 from apps.matches.urls import urlpatterns as matches_api
 from apps.moderation.urls import urlpatterns as moderation_api
 from apps.ranking.urls import urlpatterns as ranking_api
 from apps.wallet.urls import urlpatterns as wallet_api
+from apps.web import views as web_views
 
 # The REST API is one resolver, matches first: every request resolves through this list, and
 # each included resolver that fails to match a path costs a bookkeeping step of its own (a
 # tenth of a gunicorn worker's CPU on the move benchmark when there were six of them).
-api_v1 = [*matches_api, *accounts_api, *chat_api, *moderation_api, *ranking_api, *wallet_api]
+api_v1 = [
+    *matches_api,
+    *computer_api,
+    *accounts_api,
+    *chat_api,
+    *moderation_api,
+    *ranking_api,
+    *wallet_api,
+]
 api_v1 += common_api  # the error catalogue
 
 urlpatterns = [
@@ -32,7 +42,8 @@ urlpatterns = [
     ),
     # Whatever else is under /api/: a 404 problem, also for a URL without its trailing slash.
     re_path(r"^api/", api_not_found),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # the language picker: Django's, keeping a signed-in player's choice (apps/web/views.py)
+    path("i18n/setlang/", web_views.set_language, name="set_language"),
     # The web client last: its shell answers "/" and the client routes.
     path("", include("apps.web.urls")),
 ]

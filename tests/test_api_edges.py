@@ -71,10 +71,13 @@ def debug(request: pytest.FixtureRequest, settings: Any) -> bool:
 def test_a_url_without_its_trailing_slash_is_a_404_that_says_so(
     debug: bool, make_player: MakePlayer, method: str, path: str
 ) -> None:
-    response = getattr(make_player().client, method)(path, {}, format="json")
+    client = make_player().client
+    response = getattr(client, method)(path, {}, format="json", HTTP_ACCEPT_LANGUAGE="en")
 
     problem = assert_problem(response, 404, "not_found")
     assert "slash" in problem["detail"]
+    hungarian = getattr(client, method)(path, {}, format="json")
+    assert "perjellel végződnek" in assert_problem(hungarian, 404, "not_found")["detail"]
 
 
 @pytest.mark.parametrize(
@@ -86,7 +89,8 @@ def test_an_unknown_api_url_is_a_404_problem_for_every_method(
 ) -> None:
     client = make_player().client
     for method in ("get", "post", "put", "delete"):
-        problem = assert_problem(getattr(client, method)(path), 404, "not_found")
+        response = getattr(client, method)(path, HTTP_ACCEPT_LANGUAGE="en")
+        problem = assert_problem(response, 404, "not_found")
         assert "slash" not in problem["detail"]
 
 
@@ -385,7 +389,7 @@ def test_a_huge_call_message_type_is_not_echoed_on_the_socket() -> None:
     with pytest.raises(Problem) as refused:
         calls.call_command(caller, {"type": kind})
 
-    frame = _error_frame(refused.value, kind)
+    frame = _error_frame(refused.value, kind, "en")
 
     assert frame["code"] == "unknown_message"
     assert len(json.dumps(frame)) < SMALL

@@ -36,7 +36,10 @@ def redis_nowhere() -> str:
 def assert_unavailable(response: Any) -> None:
     body = assert_problem(response, 503, "service_unavailable")
     assert response["Retry-After"] == "5"
-    assert "try again" in body["detail"]
+    assert (
+        body["detail"]
+        == "A szerver most nem elérhető; semmi sem változott, próbáld újra 5 másodperc múlva."
+    )
 
 
 def _redis_down(settings: Any) -> None:

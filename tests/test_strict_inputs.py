@@ -15,12 +15,16 @@ from tests.matches.helpers import create_computer_match
 pytestmark = pytest.mark.django_db
 
 
+# what the refusal says is not valid, in Hungarian (the default language)
+WHAT = {"request body": "a kérés törzse", "query": "a lekérdezés"}
+
+
 def _refused(response, field: str, what: str = "request body") -> None:  # type: ignore[no-untyped-def]
     assert response.status_code == 400, response.content
     body = response.json()
     assert body["code"] == "invalid_input"
     assert field in body["errors"], body
-    assert body["detail"] == f"the {what} is not valid"
+    assert body["detail"] == f"Hibás adatok ({WHAT[what]}); nézd meg a mezőket."
 
 
 @pytest.mark.parametrize(

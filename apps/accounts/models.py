@@ -17,6 +17,12 @@ class User(AbstractUser):
     display_name_skeleton = models.CharField(max_length=200, blank=True, editable=False)
     avatar_url = models.URLField(max_length=500, blank=True)
     is_guest = models.BooleanField(default=False)
+    # The language the player chose ("hu", "en"; "" none yet): the API's problems answer in it
+    # (apps/common/languages.py), whatever the device's Accept-Language. Set when a signed-in
+    # player picks a language in the web client (apps/web/views.py set_language).
+    language = models.CharField(
+        max_length=8, blank=True, default="", choices=[("hu", "Magyar"), ("en", "English")]
+    )
 
     class Meta(AbstractUser.Meta):
         indexes = [

@@ -107,6 +107,10 @@ class DisplayNameRefused(Problem):
     def __init__(self, detail: str, *, code: str, **extra: Any) -> None:
         super().__init__(detail, code=code, errors={"display_name": [detail]}, **extra)
 
+    def members(self, language: str | None) -> dict[str, Any]:
+        # the field's message is the refusal's words, in the request's language
+        return {**self.extra, "errors": {"display_name": [self.text(language)]}}
+
 
 def _hidden(char: str) -> bool:
     return unicodedata.category(char) in _HIDDEN_CATEGORIES or char in _FILLERS

@@ -46,7 +46,7 @@ class TableConsumer(MatchConsumer):
         try:
             outcome = await database_sync_to_async(calls.call_command)(caller, message)
         except Problem as problem:
-            await self.send_json(error_frame(problem, message["type"]))
+            await self.send_json(error_frame(problem, message["type"], self.language))
             return
         if message["type"] in ("call.propose", "call.accept"):
             self._in_calls = True
@@ -58,7 +58,7 @@ class TableConsumer(MatchConsumer):
                 await self.channel_layer.send(channel, calls.relay_message(frame))
             except ChannelFull:  # the other end stopped reading (its process is gone)
                 unreachable = Conflict("the other player is unreachable", code="peer_unreachable")
-                await self.send_json(error_frame(unreachable, message["type"]))
+                await self.send_json(error_frame(unreachable, message["type"], self.language))
         for frame in outcome.broadcast:
             await self._broadcast(frame)
         if outcome.ring is not None:

@@ -19,8 +19,11 @@ from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 from django.utils.crypto import constant_time_compare
+from rest_framework import authentication
 from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.request import Request
+
+from .languages import activate_for_user
 
 # The user row behind a session, and the user and session behind a token, are remembered per
 # process: reading the session (a cache read and an unpickling) and the user row was a tenth of
@@ -55,6 +58,8 @@ class SessionTokenAuthentication(XSessionTokenAuthentication):
 
     It loads the session once (one cache read, the database only on a miss) where allauth's
     token strategy first asks whether it exists and then loads it: this runs on every request.
+    The rest of the request speaks the player's language, if they chose one
+    (``languages.py``).
     """
 
     def authenticate(self, request: Request) -> tuple[Any, Any] | None:
@@ -66,6 +71,18 @@ class SessionTokenAuthentication(XSessionTokenAuthentication):
             raise AuthenticationFailed(
                 "the session token is invalid or expired", code="invalid_token"
             )
+        activate_for_user(found[0])
+        return found
+
+
+class SessionAuthentication(authentication.SessionAuthentication):
+    """DRF's browser session (cookie, with its CSRF check); the rest of the request speaks the
+    player's language, if they chose one (``languages.py``)."""
+
+    def authenticate(self, request: Request) -> tuple[Any, Any] | None:
+        found = super().authenticate(request)
+        if found is not None:
+            activate_for_user(found[0])
         return found
 
 

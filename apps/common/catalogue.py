@@ -10,11 +10,18 @@ the matches app adds them when the app registry is ready (``codes_register``: th
 below the apps whose codes it lists, so they hand them in). A code that only a WebSocket sends
 (the error frames of ``/ws/…``) keeps the status of the problem behind it; socket refusals
 also close with the codes in docs/api.md section 6.
+
+Every code has its words for players in Hungarian and English (``problem_texts.py``; the rules'
+codes come with theirs): ``problem_text`` says a problem's ``detail`` in a language.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
+
+from . import problem_texts
 
 RULE_STATUS = 409
 
@@ -106,6 +113,10 @@ _SERVER: dict[str, tuple[int, str]] = {
         "the variant is not played to this many game points; `allowed` lists them",
     ),
     "match_not_found": (404, "no such match, or you do not sit in it"),
+    "hint_not_offered": (
+        403,
+        "a hint (what Kati would play) is given only in games against the computer",
+    ),
     "deal_not_found": (404, "no deal with this number in the match"),
     "deal_not_over": (409, "the deal record asked for is of a deal still being played"),
     "version_conflict": (
@@ -218,13 +229,73 @@ CATALOGUE: dict[str, ErrorCode] = {
 CODES: list[str] = sorted(CATALOGUE)
 
 
-def codes_register(codes: dict[str, str], *, status: int, topic: str) -> None:
+# Every code's words: (Hungarian, English); the apps' codes are added with theirs.
+TEXTS: dict[str, tuple[str, str]] = dict(problem_texts.TEXTS)
+#: The languages the words are in, in the order of ``TEXTS``' pairs (the first is the default).
+LANGUAGES = ("hu", "en")
+
+
+def codes_register(
+    codes: dict[str, str],
+    *,
+    status: int,
+    topic: str,
+    texts: Mapping[str, tuple[str, str]],
+) -> None:
     """Add an app's codes (code → meaning), all answered with ``status``; ``topic`` prefixes
-    their meaning (``"rules"``). A code already listed keeps its entry (``unknown_variant``
-    is the API's 400 before it could ever be the engine's refusal)."""
+    their meaning (``"rules"``); ``texts`` are their words (code → (Hungarian, English)). A code
+    already listed keeps its entry and words (``unknown_variant`` is the API's 400 before it
+    could ever be the engine's refusal)."""
     for code, meaning in codes.items():
         CATALOGUE.setdefault(code, ErrorCode(code, status, f"{topic}: {meaning}"))
+        if code in texts:
+            TEXTS.setdefault(code, texts[code])
     CODES[:] = sorted(CATALOGUE)
+
+
+def _index(language: str | None) -> int:
+    primary = (language or LANGUAGES[0]).split("-", maxsplit=1)[0].lower()
+    return LANGUAGES.index(primary) if primary in LANGUAGES else 0
+
+
+def _param(name: str, value: Any, language: str) -> str:
+    if name == "wait" and isinstance(value, int | float):
+        return problem_texts.wait_words(value, language)
+    if name == "part" and value in problem_texts.PARTS:
+        return problem_texts.PARTS[value][_index(language)]
+    if isinstance(value, list | tuple):
+        return ", ".join(map(str, value))
+    return str(value)
+
+
+def problem_text(
+    code: str,
+    language: str | None,
+    params: Mapping[str, Any] | None = None,
+    *,
+    variant: str | None = None,
+) -> str | None:
+    """The ``detail`` of a ``code`` in ``language`` ("hu", "en", "en-GB"…; Hungarian for any
+    other): its ``variant`` wording if asked for, else its detailed one when ``params`` fill
+    every placeholder, else its plain words; ``None`` for a code without words."""
+    index = _index(language)
+    lang = LANGUAGES[index]
+    filled = {name: _param(name, value, lang) for name, value in (params or {}).items()}
+    for key in (f"{code}/{variant}" if variant else None, code):
+        words = problem_texts.DETAILED.get(key) if key else None
+        if words is not None:
+            try:
+                return words[index].format_map(filled)
+            except (KeyError, IndexError, ValueError):
+                pass  # a placeholder the refusal does not know: the plain words
+    words = TEXTS.get(code)
+    return None if words is None else words[index]
+
+
+def title_text(title: str, language: str | None) -> str:
+    """A problem's ``title`` in ``language`` (an unknown title stays as it is)."""
+    words = problem_texts.TITLES.get(title)
+    return title if words is None else words[_index(language)]
 
 
 def catalogue_entries() -> list[ErrorCode]:

@@ -6,7 +6,13 @@ handler, the plain-Django 404/500 handlers and the CSRF failure view turn every 
 the same shape (and ``JSONParser`` makes sure that no request body is a server error):
 
     {"type": "https://snapszer.klub/problems/not_your_turn", "title": "…", "status": 409,
-     "detail": "it is not your turn", "code": "not_your_turn", …extra members}
+     "detail": "Nem te jössz.", "code": "not_your_turn", …extra members}
+
+``title`` and ``detail`` are in the request's language (``languages.py`` activates it: the
+player's setting, else ``Accept-Language``; Hungarian by default): ``detail`` is the code's
+words from the catalogue (``catalogue.problem_text``), filled with what the refusal knows
+(its extra members and ``params``). The English ``detail`` a refusal is raised with is its
+message for the logs, and the answer's only for a code without words.
 
 A service the server needs that does not answer (``OUTAGES``: PostgreSQL, Redis as cache,
 channel layer or Celery broker) is a ``503 service_unavailable`` with ``Retry-After``, never a
@@ -32,6 +38,7 @@ from django.db import OperationalError as DatabaseOperationalError
 from django.db import connections
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.urls import Resolver404, resolve
+from django.utils import translation
 from django.views.csrf import csrf_failure as django_csrf_failure
 from django.views.decorators.csrf import csrf_exempt
 from kombu.exceptions import OperationalError as BrokerError
@@ -40,6 +47,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 from rest_framework import exceptions, parsers, status
 from rest_framework.response import Response
 
+from .catalogue import problem_text, title_text
 from .text import clip
 
 PROBLEM_BASE = "https://snapszer.klub/problems/"
@@ -76,12 +84,30 @@ class Problem(Exception):
     code = "bad_request"
     title = "Bad Request"
 
-    def __init__(self, detail: str, *, code: str | None = None, **extra: Any) -> None:
+    def __init__(
+        self,
+        detail: str,
+        *,
+        code: str | None = None,
+        params: Mapping[str, Any] | None = None,
+        **extra: Any,
+    ) -> None:
         super().__init__(detail)
         self.detail = detail
         if code is not None:
             self.code = code
+        # what the code's words may say besides the extra members (``problem_text``)
+        self.params = dict(params or {})
         self.extra = extra
+
+    def text(self, language: str | None) -> str:
+        """The ``detail`` in ``language``: the code's words, else the English message."""
+        words = problem_text(self.code, language, {**self.extra, **self.params})
+        return self.detail if words is None else words
+
+    def members(self, language: str | None) -> dict[str, Any]:
+        """The extra members answered, in ``language`` where they say something in words."""
+        return self.extra
 
 
 class NotFound(Problem):
@@ -138,10 +164,26 @@ class JSONParser(parsers.JSONParser):
             raise exceptions.ParseError("JSON parse error - nested too deeply") from None
 
 
-def problem_body(*, status_code: int, code: str, title: str, detail: Any, **extra: Any) -> dict:
+def problem_body(
+    *,
+    status_code: int,
+    code: str,
+    title: str,
+    detail: Any,
+    params: Mapping[str, Any] | None = None,
+    variant: str | None = None,
+    **extra: Any,
+) -> dict:
+    """The problem's members, ``title`` and ``detail`` in the active language (the code's
+    words, filled from ``extra`` and ``params``; ``variant`` asks for a second wording);
+    ``detail`` stays for a code without words."""
+    language = translation.get_language()
+    words = problem_text(code, language, {**extra, **(params or {})}, variant=variant)
+    if words is not None:
+        detail = words
     return {
         "type": PROBLEM_BASE + code,
-        "title": title,
+        "title": title_text(title, language),
         "status": status_code,
         "detail": clip(detail, DETAIL_LIMIT) if isinstance(detail, str) else detail,
         "code": code,
@@ -168,6 +210,7 @@ def outage_body() -> dict:
         title="Service Unavailable",
         detail=f"the service is briefly unavailable; nothing was changed, try again in "
         f"{RETRY_AFTER_SECONDS} seconds",
+        params={"wait": RETRY_AFTER_SECONDS},
     )
 
 
@@ -179,7 +222,12 @@ def problem_exception_handler(exc: Exception, context: dict) -> Response | None:
         return _problem_response(503, outage_body(), headers)
     if isinstance(exc, Problem):
         body = problem_body(
-            status_code=exc.status, code=exc.code, title=exc.title, detail=exc.detail, **exc.extra
+            status_code=exc.status,
+            code=exc.code,
+            title=exc.title,
+            detail=exc.detail,
+            params=exc.params,
+            **exc.members(translation.get_language()),
         )
         return _problem_response(exc.status, body)
     if isinstance(exc, Http404):
@@ -198,8 +246,10 @@ def _api_exception_response(exc: exceptions.APIException) -> Response:
     code: str = getattr(exc.detail, "code", None) or exc.default_code
     detail = str(exc.detail) if isinstance(exc.detail, str) else title
     extra: dict[str, Any] = {}
+    params: dict[str, Any] = {}
     headers: dict[str, str] = {}
     if isinstance(exc, exceptions.ValidationError):
+        params["part"] = "query" if isinstance(exc, InvalidQuery) else "body"
         what = "query" if isinstance(exc, InvalidQuery) else "request body"
         code, title, detail = "invalid_input", "Invalid input", f"the {what} is not valid"
         extra["errors"] = _clipped(exc.detail)
@@ -210,10 +260,14 @@ def _api_exception_response(exc: exceptions.APIException) -> Response:
         headers["WWW-Authenticate"] = getattr(exc, "auth_header", None) or WWW_AUTHENTICATE
     elif isinstance(exc, exceptions.PermissionDenied) and detail.startswith(_CSRF_PREFIX):
         code, title, detail = "csrf_failed", "CSRF check failed", detail.removeprefix(_CSRF_PREFIX)
+        params["reason"] = detail
     wait = getattr(exc, "wait", None)
     if wait:
         headers["Retry-After"] = str(math.ceil(wait))
-    body = problem_body(status_code=status_code, code=code, title=title, detail=detail, **extra)
+        params["wait"] = wait
+    body = problem_body(
+        status_code=status_code, code=code, title=title, detail=detail, params=params, **extra
+    )
     return _problem_response(status_code, body, headers)
 
 
@@ -229,7 +283,9 @@ def _clipped(errors: Any) -> Any:
 
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    body = problem_body(status_code=404, code="not_found", title="Not Found", detail="no such page")
+    body = problem_body(
+        status_code=404, code="not_found", title="Not Found", detail="no such page", variant="page"
+    )
     return JsonResponse(body, status=404, content_type=CONTENT_TYPE)
 
 
@@ -240,7 +296,7 @@ def api_not_found(request: HttpRequest) -> HttpResponse:
     answer its HTML debug page (DEBUG) or redirect to the URL with a slash (``APPEND_SLASH``,
     which a POST cannot follow and which is a 500 under DEBUG). A URL that lacks only its
     trailing slash says so."""
-    detail = "no such URL"
+    detail, variant = "no such URL", "url"
     if not request.path_info.endswith("/"):
         try:
             match = resolve(request.path_info + "/")
@@ -248,7 +304,10 @@ def api_not_found(request: HttpRequest) -> HttpResponse:
             match = None
         if match is not None and match.func is not api_not_found:
             detail = "no such URL: API URLs end with a slash, add one"
-    body = problem_body(status_code=404, code="not_found", title="Not Found", detail=detail)
+            variant = "slash"
+    body = problem_body(
+        status_code=404, code="not_found", title="Not Found", detail=detail, variant=variant
+    )
     return JsonResponse(body, status=404, content_type=CONTENT_TYPE)
 
 
@@ -271,6 +330,10 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     if not request.path.startswith(JSON_PATH_PREFIXES):
         return django_csrf_failure(request, reason)
     body = problem_body(
-        status_code=403, code="csrf_failed", title="CSRF check failed", detail=reason
+        status_code=403,
+        code="csrf_failed",
+        title="CSRF check failed",
+        detail=reason,
+        params={"reason": reason},
     )
     return JsonResponse(body, status=403, content_type=CONTENT_TYPE)

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.http import QueryDict
+from django.utils.translation import gettext, gettext_lazy
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import LimitOffsetPagination
@@ -36,6 +37,16 @@ _JSON_TYPES: tuple[tuple[type, tuple[type, ...], str], ...] = (
     (serializers.DictField, (dict,), "an object"),
     (serializers.ListField, (list,), "a list"),
 )
+# The field messages of a refused body or query, in the request's language (locale/hu).
+_EXPECTED = {
+    "true or false": gettext_lazy("expected true or false"),
+    "a whole number": gettext_lazy("expected a whole number"),
+    "a string": gettext_lazy("expected a string"),
+    "an object": gettext_lazy("expected an object"),
+    "a list": gettext_lazy("expected a list"),
+}
+_UNKNOWN_FIELD = gettext_lazy("unknown field")
+_GIVE_IT_ONCE = gettext_lazy("give it once")
 
 
 def _expected(field: serializers.Field) -> tuple[tuple[type, ...], str] | None:
@@ -65,7 +76,7 @@ class BodySerializer(serializers.Serializer):
     def to_internal_value(self, data: Any) -> Any:
         if isinstance(data, Mapping):
             errors: dict[str, list[str]] = {
-                name: ["unknown field"] for name in sorted(set(data) - set(self.fields))
+                name: [str(_UNKNOWN_FIELD)] for name in sorted(set(data) - set(self.fields))
             }
             for name, field in self.fields.items():
                 value = data.get(name)
@@ -74,7 +85,7 @@ class BodySerializer(serializers.Serializer):
                     continue
                 types, described = expected
                 if _wrong_type(value, types):
-                    errors[name] = [f"expected {described}"]
+                    errors[name] = [str(_EXPECTED[described])]
             if errors:
                 raise ValidationError(errors)
         return super().to_internal_value(data)
@@ -105,7 +116,7 @@ class QuerySerializer(serializers.Serializer):
                 name for name, values in data.lists() if name in self.fields and len(values) > 1
             )
             if repeated:
-                raise ValidationError({name: ["give it once"] for name in repeated})
+                raise ValidationError({name: [str(_GIVE_IT_ONCE)] for name in repeated})
             data = data.dict()  # a plain mapping: "" is a value, not a missing parameter
         return super().to_internal_value(data)
 
@@ -138,10 +149,11 @@ class StrictLimitOffsetPagination(LimitOffsetPagination):
     def _check(request: Request, name: str) -> None:
         values = request.query_params.getlist(name)
         if len(values) > 1:
-            raise InvalidQuery({name: ["give it once"]})
+            raise InvalidQuery({name: [str(_GIVE_IT_ONCE)]})
         least = PAGE_MINIMUMS[name]
         if values and not (values[0].isdecimal() and int(values[0]) >= least):
-            raise InvalidQuery({name: [f"expected a whole number, {least} or more"]})
+            message = gettext("expected a whole number, %(least)s or more") % {"least": least}
+            raise InvalidQuery({name: [message]})
 
 
 #: The least ``limit`` and ``offset`` a page is asked with (the schema's ``minimum``).

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from drf_spectacular.authentication import SessionScheme
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
@@ -92,6 +93,13 @@ class XSessionTokenScheme(OpenApiAuthenticationExtension):
                 "endpoints (`/_allauth/app/v1/auth/login`, `…/signup`, `…/email/verify`)."
             ),
         }
+
+
+class CookieSessionScheme(SessionScheme):
+    """The browser session (``authentication.SessionAuthentication``, DRF's that also speaks
+    the player's language): documented as DRF's own."""
+
+    target_class = "apps.common.authentication.SessionAuthentication"
 
 
 # The answers every operation with a body may get before any view runs (errors.py turns both

@@ -35,6 +35,7 @@ from redis.exceptions import RedisError
 
 from .authentication import user_for_token
 from .broadcast import group_send
+from .languages import socket_language
 
 if TYPE_CHECKING:
     # the club's user model (AUTH_USER_MODEL), as django-stubs' plugin names it: common imports
@@ -112,6 +113,8 @@ class AuthenticatedJsonConsumer(AsyncJsonWebsocketConsumer, abc.ABC):
     ``receive_authenticated``. Subclasses refuse with ``_refuse(close_code, code)``."""
 
     user_id: int | None = None
+    # the language of the socket's refusals (``languages.socket_language``), once authenticated
+    language: str = settings.LANGUAGE_CODE
     _refused: bool = False
     _authenticating: bool = False
     _deadline: asyncio.Task[None] | None = None
@@ -204,6 +207,7 @@ class AuthenticatedJsonConsumer(AsyncJsonWebsocketConsumer, abc.ABC):
 
     async def _authenticated(self, user: User) -> None:
         self._stop_deadline()
+        self.language = socket_language(self.scope, user)
         try:
             await self._join(user)
             if self._session_key and not self._refused:

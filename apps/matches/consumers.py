@@ -36,7 +36,7 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 
 from apps.accounts.models import User
-from apps.common.errors import Problem
+from apps.common.errors import DETAIL_LIMIT, Problem
 from apps.common.policies import online_refusal
 from apps.common.sockets import NOT_AUTHENTICATED, AuthenticatedJsonConsumer
 from apps.matches.engine import clip
@@ -63,13 +63,14 @@ def _version_of(match_id: str) -> int:
     return Match.objects.filter(pk=match_id).values_list("version", flat=True).get()
 
 
-def error_frame(problem: Problem, request: str) -> dict[str, Any]:
-    """A refused client message, answered to its socket (which stays open)."""
+def error_frame(problem: Problem, request: str, language: str) -> dict[str, Any]:
+    """A refused client message, answered to its socket (which stays open); ``detail`` in the
+    socket's language (``languages.socket_language``)."""
     return {
         "type": "error",
         "for": clip(request),
         "code": problem.code,
-        "detail": problem.detail,
+        "detail": clip(problem.text(language), DETAIL_LIMIT),
         **problem.extra,
     }
 

@@ -55,7 +55,11 @@ INVITE_LENGTH = 6
 
 def _check_variant(variant: str) -> None:
     if variant not in VARIANTS:
-        raise Problem(f"unknown variant {echo(variant)}", code="unknown_variant")
+        raise Problem(
+            f"unknown variant {echo(variant)}",
+            code="unknown_variant",
+            params={"given": echo(variant)},
+        )
 
 
 def game_check(variant: str, target: int | None) -> int:
@@ -73,6 +77,7 @@ def _check_strength(strength: str, variant: str) -> None:
         raise Problem(
             f"unknown strength {echo(strength)}; choose one of {sorted(offered)}",
             code="unknown_strength",
+            params={"given": echo(strength), "choices": sorted(offered)},
         )
 
 
@@ -343,9 +348,11 @@ def _submit(
             try:
                 command = command_from_json(payload, seat=seat, stand_in=False)  # type: ignore[arg-type]
             except CodecError as malformed:
-                raise Problem(str(malformed), code="invalid_action") from None
+                reason = str(malformed)
+                raise Problem(reason, code="invalid_action", params={"reason": reason}) from None
             if not isinstance(command, (TABLE_PLAYER_COMMANDS, VARIANTS[match.variant].commands)):
-                raise Problem(_not_sendable(command, match.variant), code="invalid_action")
+                reason = _not_sendable(command, match.variant)
+                raise Problem(reason, code="invalid_action", params={"reason": reason})
             if isinstance(command, ONLINE_ONLY) and match.mode == Match.Mode.COMPUTER:
                 raise Conflict(
                     "pauses and showing your hand are for games with other players",

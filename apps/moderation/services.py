@@ -203,7 +203,11 @@ def report_create(
     ``block`` also blocks that player (in the same transaction). Moderators hear of it by e-mail.
     """
     if category not in Report.Category.values:
-        raise Problem(f"unknown category {echo(category)}", code="unknown_category")
+        raise Problem(
+            f"unknown category {echo(category)}",
+            code="unknown_category",
+            params={"given": echo(category)},
+        )
     reason = _reason(reason)
     if reported_user_id == reporter.pk:
         raise Problem("you cannot report yourself", code="cannot_report_self")
@@ -229,6 +233,7 @@ def report_create(
             raise TooManyRequests(
                 "too many reports in the last hour; try again later",
                 code="too_many_reports",
+                params={"wait": max(retry_after, 1)},
                 retry_after=max(retry_after, 1),
             )
         duplicate = Report.objects.filter(
@@ -290,7 +295,9 @@ def _sanction_issue(
     """Inside the caller's transaction: the sanction, its log entry, and after commit the
     e-mail to the player and (suspensions) the task that ends it."""
     if kind not in _ISSUED:
-        raise Problem(f"unknown sanction {echo(kind)}", code="unknown_action")
+        raise Problem(
+            f"unknown sanction {echo(kind)}", code="unknown_action", params={"given": echo(kind)}
+        )
     if user.pk == moderator.pk:
         raise Forbidden("you cannot sanction yourself", code="own_case")
     if kind == Sanction.Kind.SUSPENSION:
@@ -376,7 +383,9 @@ def report_resolve(
     a ``suspension`` until ``until``, or a ``ban``. The report's status, the sanction and the
     log entry are written together; a report already decided is refused (409)."""
     if action not in RESOLUTIONS:
-        raise Problem(f"unknown action {echo(action)}", code="unknown_action")
+        raise Problem(
+            f"unknown action {echo(action)}", code="unknown_action", params={"given": echo(action)}
+        )
     permissions = ["moderation.change_report"]
     if action != DISMISS:
         permissions.append("moderation.add_sanction")

@@ -64,6 +64,7 @@ def ticket_create(
         raise Problem(
             f"{variant} is not played ranked; choose one of {', '.join(ranked_variants())}",
             code="variant_not_ranked",
+            params={"choices": ranked_variants()},
         )
     pool = Pool(variant=variant, target=target, stake=stake)
     try:

@@ -1,4 +1,5 @@
-"""The club's own web client: one page shell for every client route (the client reads the path)."""
+"""The club's own web client: one page shell for every client route (the client reads the path),
+and the installed app's manifest, service worker and offline page."""
 
 from django.urls import path
 
@@ -13,4 +14,7 @@ urlpatterns = [
     path("m/<uuid:match_id>/", views.client, name="match"),
     path("rules/", views.client, name="rules"),
     path("rules/<slug:game>/", views.client, name="rules-game"),
+    path("manifest.webmanifest", views.manifest, name="manifest"),
+    path("sw.js", views.service_worker, name="service-worker"),
+    path("offline/", views.offline, name="offline"),
 ]

@@ -52,6 +52,9 @@ MIDDLEWARE = [
     "apps.common.logs.RequestIdMiddleware",
     # /healthz and /readyz, before the host check, the HTTPS redirect and sessions
     "apps.common.health.HealthMiddleware",
+    # the language answered in (the visitor's choice on pages, Accept-Language on the API), so
+    # that every refusal below speaks it too (apps/web/middleware.py)
+    "apps.web.middleware.ClubLanguageMiddleware",
     # CORS next: a preflight is answered before anything else (authentication included).
     "corsheaders.middleware.CorsMiddleware",
     # HTTPS only: an API call over plain HTTP is refused, not redirected (https.py)
@@ -62,7 +65,6 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "apps.web.middleware.ClubLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -182,11 +184,15 @@ TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
 # Guests created per client address (429 ``throttled`` beyond), as DRF writes rates.
 GUEST_CREATE_RATE = env("GUEST_CREATE_RATE", default="30/hour")
 
+# Hints (what Kati would play, games against her only) per player: each is a search of up to
+# half a second in the web process (429 ``throttled`` beyond).
+HINT_RATE = env("HINT_RATE", default="12/min")
+
 # --- REST ------------------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "apps.common.authentication.SessionTokenAuthentication",
-        "rest_framework.authentication.SessionAuthentication",
+        "apps.common.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],

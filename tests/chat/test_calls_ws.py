@@ -481,3 +481,31 @@ def test_ice_servers_come_from_the_settings_for_players_who_may_call(
     sanction(player.user, "ban")
     refused = player.client.get("/api/v1/calls/ice-servers/")
     assert (refused.status_code, refused.json()["code"]) == (403, "banned")
+
+
+@pytest.fixture
+def english_and_hungarian(make_player: MakePlayer) -> tuple[str, Player, Player]:
+    """A friend match of a player who chose English and one who chose nothing."""
+    english, hungarian = make_player(language="en"), make_player()
+    return create_friend_match(english, hungarian)["id"], english, hungarian
+
+
+async def test_a_refused_call_message_is_said_in_the_players_language(
+    english_and_hungarian: tuple[str, Player, Player], sockets: Sockets
+) -> None:
+    """The error frame's ``detail``: the player's own setting, else the page's language (the
+    language cookie), else Hungarian."""
+    match_id, english, hungarian = english_and_hungarian
+    a, _ = await sockets.ready(match_id, english.token)
+    b, _ = await sockets.ready(match_id, hungarian.token)
+    chose = await sockets.connect(match_id, headers=[(b"cookie", b"django_language=en")])
+    await chose.send_json_to({"type": "authenticate", "token": hungarian.token})
+    assert (await chose.receive_json_from(timeout=TIMEOUT))["type"] == "ready"
+
+    said_a = await _refused(a, {"type": "call.accept"}, "no_call")
+    said_b = await _refused(b, {"type": "call.accept"}, "no_call")
+    said_chose = await _refused(chose, {"type": "call.accept"}, "no_call")
+
+    assert said_a["detail"] == "There is no call to answer."
+    assert said_b["detail"] == "Nincs fogadható hívás."
+    assert said_chose["detail"] == "There is no call to answer."

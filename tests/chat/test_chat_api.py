@@ -178,7 +178,7 @@ def test_pages_by_cursor_newest_first_and_oldest_first(
     for bad in ({"limit": 0}, {"limit": 101}, {"after": -1}, {"before": ""}, {"after": ""}):
         response = _read(host, match_id, **bad)
         assert (response.status_code, response.json()["code"]) == (400, "invalid_input")
-        assert response.json()["detail"] == "the query is not valid"
+        assert response.json()["detail"] == "Hibás adatok (a lekérdezés); nézd meg a mezőket."
 
 
 def test_both_cursors_read_the_gap_between_them_oldest_first(

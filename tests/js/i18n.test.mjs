@@ -15,6 +15,7 @@ delete globalThis.document;
 
 const CATALOGUES = { hu, en };
 const ERRORS = JSON.parse(readFileSync(new URL("./fixtures/errors.json", import.meta.url), "utf8"));
+const LEDGER_KINDS = JSON.parse(readFileSync(new URL("./fixtures/ledger_kinds.json", import.meta.url), "utf8"));
 
 // Codes no player's client is ever answered: the server's own commands to the engine (a deal,
 // a deadline, a seat taken over), its internal and admin checks, and /readyz.
@@ -102,6 +103,24 @@ describe("error codes", () => {
       .map((key) => key.slice(4))
       .filter((code) => !known.has(code) && !local.has(code));
     assert.deepEqual(stray, []);
+  });
+});
+
+describe("ledger kinds", () => {
+  test("the recorded kinds are the server's (a few checked)", () => {
+    for (const kind of ["signup_grant", "stake", "payout", "refund"]) assert.ok(kind in LEDGER_KINDS, kind);
+  });
+
+  for (const [lang, module] of Object.entries(CATALOGUES)) {
+    test(`${lang}: every kind of wallet entry has words of its own`, () => {
+      const keys = new Set(module.messageKeys(lang));
+      const missing = Object.keys(LEDGER_KINDS).filter((kind) => !keys.has(`ledger_${kind}`));
+      assert.deepEqual(missing, []);
+    });
+  }
+
+  test("the two languages name each kind differently", () => {
+    for (const kind of Object.keys(LEDGER_KINDS)) assert.notEqual(hu.t(`ledger_${kind}`), en.t(`ledger_${kind}`), kind);
   });
 });
 

@@ -21,7 +21,9 @@ def duel() -> Iterator[DuelRules]:
     rules = register(DuelRules())
     roster_register(ROSTER)
     missing = {code: meaning for code, meaning in rules.codes.items() if code not in CATALOGUE}
-    codes_register(missing, status=RULE_STATUS, topic="rules")
+    # a game brings its codes' words in both languages (the duel's are English in both)
+    texts = {code: (meaning, meaning) for code, meaning in missing.items()}
+    codes_register(missing, status=RULE_STATUS, topic="rules", texts=texts)
     try:
         yield rules
     finally:

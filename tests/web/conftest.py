@@ -154,7 +154,7 @@ def _fresh_thread_pools() -> None:
     AsyncToSync.loop_thread_executors = {}
 
 
-def _launch(host: str) -> ClubServer:
+def _launch(host: str, port: int | None = None) -> ClubServer:
     if multiprocessing.get_start_method(allow_none=False) != "fork":
         raise RuntimeError("club_server forks the test process (multiprocessing 'fork')")
     for connection in connections.all(initialized_only=True):
@@ -166,7 +166,7 @@ def _launch(host: str) -> ClubServer:
     # No connection may be shared by parent and child: close them all before the fork (the
     # parent reopens its own on its next query).
     connections.close_all()
-    process = DaphneProcess(host=host, get_application=_server_application)
+    process = DaphneProcess(host=host, get_application=_server_application, port=port)
     process.daemon = True
     with warnings.catch_warnings():
         # Python 3.12 warns about fork() in a multi-threaded process (thread pools left by
@@ -195,13 +195,14 @@ def start_club_server(
     """``start_club_server(**overrides)``: set the overrides, then start a server on a free port
     of 127.0.0.1 serving the whole ASGI application (HTTP with static files through whitenoise,
     and the WebSockets) against the test database. Every server started is killed at
-    teardown."""
+    teardown. ``start_club_server(port=server.port)`` after ``server.stop()``: the next release
+    at the same address (the same origin to the browser: its service worker and caches)."""
     started: list[ClubServer] = []
 
-    def start(**overrides: Any) -> ClubServer:
+    def start(*, port: int | None = None, **overrides: Any) -> ClubServer:
         for name, value in overrides.items():
             setattr(settings, name, value)
-        server = _launch("127.0.0.1")
+        server = _launch("127.0.0.1", port)
         started.append(server)
         return server
 

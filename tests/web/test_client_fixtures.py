@@ -12,8 +12,9 @@ salts and so the commitments, times) is replaced by placeholders.
 
 The committed files are what the server sends now: a change on the server fails this test.
 ``SNAPSZER_RECORD_FIXTURES=1`` rewrites them (then rerun ``make test-js``). The error codes of
-the server's catalogue are recorded too (``errors.json``), for the catalogue test of
-``tests/js/i18n.test.mjs``."""
+the server's catalogue are recorded too (``errors.json``), and the wallet's ledger kinds
+(``ledger_kinds.json``), for the catalogue tests of ``tests/js/i18n.test.mjs``: each in words
+in both languages."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ import pytest
 
 from apps.common.catalogue import catalogue_entries
 from apps.matches import follow_ups, services
+from apps.wallet.models import Transfer
 from tests.conftest import MakePlayer, Player
 
 FIXTURES = Path(__file__).resolve().parents[1] / "js" / "fixtures"
@@ -301,3 +303,7 @@ def test_the_client_fixtures_are_what_the_server_sends(
 def test_the_error_codes_are_recorded_for_the_catalogue_test() -> None:
     entries = sorted(catalogue_entries(), key=lambda entry: entry.code)
     compare("errors.json", {e.code: {"status": e.status, "meaning": e.meaning} for e in entries})
+
+
+def test_the_ledger_kinds_are_recorded_for_the_catalogue_test() -> None:
+    compare("ledger_kinds.json", {kind.value: kind.label for kind in Transfer.Kind})

@@ -87,7 +87,8 @@ def measure_on_screen(
     who: Person, selectors: list[str], name: str, shots: Path | None
 ) -> Iterator[tuple[str, dict[str, Any]]]:
     """At each size in turn (the table at rest): the page scrolls neither way, and each element
-    the selectors match is inside the viewport. Yields (where, the measures) for the caller's own checks; back at phone size after."""
+    the selectors match is inside the viewport. Yields (where, the measures) for the caller's
+    own checks; back at phone size after."""
     for size, viewport in SIZES.items():
         who.page.set_viewport_size(viewport)
         who.page.wait_for_timeout(60)  # the resize is laid out (and any redraw patched)

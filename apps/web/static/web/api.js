@@ -1,6 +1,10 @@
 // The public API, as every client sees it: REST under /api/v1/, allauth's headless browser
 // endpoints under /_allauth/browser/v1/. The browser is known by its session cookie; unsafe
 // methods carry Django's CSRF token. Errors are problem+json: ApiError keeps status and code.
+// Every request asks for the page's language (Accept-Language), so that the server's words (a
+// problem's detail, allauth's and the password validators' messages) are the page's too.
+
+import { LANG } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(status, body) {
@@ -19,7 +23,7 @@ function cookie(name) {
 }
 
 async function call(method, url, body) {
-  const headers = { Accept: "application/json" };
+  const headers = { Accept: "application/json", "Accept-Language": LANG };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (method !== "GET") headers["X-CSRFToken"] = cookie("csrftoken");
   let response;
@@ -70,6 +74,7 @@ export const api = {
       client_move_id: clientMoveId,
     }),
   deal: (id, number) => call("GET", v1(`matches/${id}/deals/${number}/`)),
+  hint: (id) => call("GET", v1(`matches/${id}/hint/`)),
   computer: (strength, variant, target = null) =>
     call("POST", v1("matches/computer/"), target === null ? { variant, strength } : { variant, strength, target }),
   room: (variant, target = null) =>

@@ -8,6 +8,8 @@ import { api } from "../api.js";
 import { games } from "../catalogue.js";
 import { problemText, t } from "../i18n.js";
 import { LiveSocket } from "../socket.js";
+import { guideKey } from "../table/ctrl.js";
+import { variantFor } from "../variants/index.js";
 import { isMember, logOut, session } from "../session.js";
 
 export const STAKES = [20, 50, 100, 200, 500, 1000];
@@ -167,6 +169,25 @@ export class HomeCtrl {
     const { choice, strength } = this.kati;
     try {
       const match = await api.computer(strength, choice.variant, choice.sentTarget(this.games));
+      this.navigate(`/m/${match.id}/`);
+    } catch (error) {
+      this.kati.status = problemText(error);
+      this.redraw();
+    }
+  }
+
+  // A learning deal: the first game whose table has a guide, against the gentlest Kati; the
+  // table is told to explain each turn (kept in the browser for this match).
+  learningGame() {
+    return this.games.find((game) => variantFor(game.variant).guide && game.computer_levels.length) ?? null;
+  }
+
+  async learn() {
+    const game = this.learningGame();
+    if (!game) return;
+    try {
+      const match = await api.computer(game.computer_levels[0], game.variant);
+      localStorage.setItem(guideKey(match.id), "on");
       this.navigate(`/m/${match.id}/`);
     } catch (error) {
       this.kati.status = problemText(error);

@@ -43,6 +43,12 @@ function playKatiPanel(ctrl) {
       h("button.primary", { attrs: { type: "submit" } }, t("play_kati")),
       statusLine(kati.status),
     ]),
+    ctrl.learningGame()
+      ? h("p.learn", [
+          h("button.learn-start", { attrs: { type: "button" }, on: { click: () => ctrl.learn() } }, t("guide_start")),
+          " ", h("span.help", t("guide_start_help")),
+        ])
+      : null,
   ]);
 }
 
@@ -89,8 +95,9 @@ function rankedPanel(ctrl) {
   ]);
 }
 
-// A ledger entry's kind in words (the server's code when the client has none for it).
-const kindName = (kind) => (t(`ledger_${kind}`) === `ledger_${kind}` ? kind : t(`ledger_${kind}`));
+// A ledger entry's kind in words: every kind the server has its own (tests/js/i18n.test.mjs,
+// from fixtures/ledger_kinds.json), a kind newer than this client a plain "entry", never a code.
+const kindName = (kind) => (t(`ledger_${kind}`) === `ledger_${kind}` ? t("ledger_other") : t(`ledger_${kind}`));
 
 function walletPanel(ctrl) {
   const { wallet } = ctrl;

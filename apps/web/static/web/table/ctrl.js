@@ -27,6 +27,9 @@ const games = () => {
   return catalogue;
 };
 
+// A match played as a learning deal, kept in the browser (the home page sets it).
+export const guideKey = (matchId) => `snapszer.guide.${matchId}`;
+
 // What concerns the table rather than the deal (a pause, showing one's cards, leaving,
 // resigning): behind one "More" button (hand.js), so the deal's own actions keep the room.
 // In this order in the sheet: the mildest first.
@@ -45,6 +48,7 @@ export class TableCtrl {
     this.showOlder = false;
     this.confirming = null;
     this.moreOpen = false; // the sheet of the table's own actions (hand.js)
+    this.hint = null; // what Kati would play, asked at a version (askHint)
     this.replay = null;
     this.reporting = null;
     this.report = { category: "abuse", reason: "" };
@@ -67,6 +71,10 @@ export class TableCtrl {
     this.logOpen = false;
     this.word = null; // the word on the table: {seq, type, text}
     this.sound = localStorage.getItem("snapszer.sound") === "on";
+    // a learning deal (started from the home page): the guide explains each turn (guide.js);
+    // its tips for a version the player has read fold away until the table moves on
+    this.guided = localStorage.getItem(guideKey(matchId)) === "on";
+    this.guideRead = -1;
     this.client.on("shown", (envelope) => this.shown(envelope));
     this.client.on("taking", (event) => {
       this.word = { seq: `taking-${event.seat}`, type: event.type, text: tableWord(event, this.client.view.seat, (seat) => this.name(seat)) };
@@ -308,6 +316,57 @@ export class TableCtrl {
     this.confirming = null;
     this.moreOpen = false;
     this.act(action);
+  }
+
+  // --- the learning deal's guide --------------------------------------------------------------
+
+  // The guide's tips for the table as it stands (the variant's guide, from the player's view),
+  // and the latest deal's end explained; [] when the game has no guide or it is not on.
+  guideTips() {
+    const guide = this.variant.guide;
+    if (!this.guided || !guide) return [];
+    const latest = [...this.client.deals.values()].filter((deal) => deal.result && this.client.resultShown(deal)).at(-1);
+    const end = this.client.ended && latest ? guide.dealEnd(latest.result, this.client.view.seat) : null;
+    return end ? [{ key: "end", text: end }] : guide.tips(this.client.view);
+  }
+
+  guideOpen() {
+    return this.guideRead !== this.client.version;
+  }
+
+  setGuideRead(read) {
+    this.guideRead = read ? this.client.version : -1;
+    this.effects.focus(read ? "guide-show" : "guide-ok");
+  }
+
+  // --- a hint (games against Kati only) -------------------------------------------------------
+
+  // Whether a hint may be asked: against Kati, on one's own turn.
+  get hintOffered() {
+    return this.client.match.mode === "computer" && this.isMyTurn();
+  }
+
+  // What the strongest Kati would do here (GET …/hint/, from this seat's own view): said in
+  // words, and a card to play is chosen (raised, its Play button offered); nothing is played.
+  // A hint for a table that has moved on since is dropped.
+  async askHint() {
+    const version = this.client.version;
+    this.hint = { version, asking: true };
+    this.redrawNow();
+    try {
+      const given = await api.hint(this.client.id);
+      if (given.version !== this.client.version) return;
+      this.hint = given;
+      if (this.variant.playTypes.includes(given.action.type) && this.playable().has(given.action.card)) this.selected = given.action.card;
+    } catch (error) {
+      this.hint = { version, error };
+    }
+    this.redraw();
+  }
+
+  // The hint for the table as it stands now, or null.
+  currentHint() {
+    return this.hint && this.hint.version === this.client.version ? this.hint : null;
   }
 
   // The "More" sheet of the table's own actions (pause, show cards, leave, resign): its button

@@ -41,7 +41,34 @@ export function status(ctrl, deal) {
         : deal.turn !== null && !allPlayed(deal) ? t("their_turn", { name: ctrl.name(deal.turn) }) : "",
     mine && !mine.stand_in ? v("p.paused", { attrs: { "data-until": mine.until } }, countdown("paused_you", mine.until)) : null,
     mine && mine.stand_in ? v("p.stand-in", {}, t("stand_in_you")) : null,
+    ctrl.hintOffered ? hint(ctrl) : null,
   );
+}
+
+// A legal action in words: the game's own (a bid, a doubling), a card to play, or the action's
+// name.
+function moveText(ctrl, action) {
+  const own = ctrl.variant.actionText(ctrl, action);
+  if (own) return own;
+  if (ctrl.variant.playTypes.includes(action.type)) {
+    const card = cardName(action.card, LANG);
+    const points = action.card[0] === ctrl.client.view.deal.trump_suit ? 40 : 20;
+    return action.marriage ? t("hint_marriage", { card, points }) : card;
+  }
+  return t(ACTION_LABEL[action.type] || action.type);
+}
+
+// Against Kati: "Tipp" asks what she would do here; her answer in words beside it.
+function hint(ctrl) {
+  const given = ctrl.currentHint();
+  const said = given && given.action ? t("hint_given", { move: moveText(ctrl, given.action) })
+    : given && given.error ? t("hint_failed") : null;
+  return v("span.hint", { key: "hint" },
+    v("button.link.hint-ask", {
+      attrs: { "data-key": "hint", "aria-busy": given && given.asking ? "true" : "false", disabled: Boolean(given && given.asking) },
+      on: { click: () => ctrl.askHint() },
+    }, t("hint_ask")),
+    said ? v("span.hint-text", { attrs: { role: "status" } }, said) : null);
 }
 
 // Every card played and the table empty: the deal is over, whoever the view says leads.

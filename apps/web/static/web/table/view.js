@@ -31,11 +31,29 @@ export function view(ctrl) {
     match.status === "waiting" ? waitingRoom(ctrl) : null,
     deal ? ctrl.variant.area(ctrl, deal, parts(ctrl, deal)) : null,
     deal ? tableStory(ctrl) : null,
+    deal ? guidePanel(ctrl) : null,
     view.result ? matchEnd(ctrl, view.result) : null,
     dealResults(ctrl),
     hasClub(ctrl) && ctrl.chatOpen ? clubPanel(ctrl) : null,
     ctrl.replay ? replayDialog(ctrl) : null,
     ctrl.rulesOpen ? rulesDrawer(ctrl) : null,
+  );
+}
+
+// A learning deal's guide: this turn's tips in a card over the top of the table (the hand
+// and its buttons stay free); "Got it" folds it into a Tips button until the table moves on.
+function guidePanel(ctrl) {
+  const tips = ctrl.guideTips();
+  if (!tips.length) return null;
+  if (!ctrl.guideOpen()) {
+    return v("button.guide-show", { key: "guide-show", attrs: { "data-key": "guide-show" }, on: { click: () => ctrl.setGuideRead(false) } }, t("guide_show"));
+  }
+  return v(
+    "section.guide",
+    { key: "guide", attrs: { "aria-label": t("guide_title"), "aria-live": "polite" } },
+    v("h2", {}, t("guide_title")),
+    v("ul", {}, tips.map((tip) => v("li", { key: tip.key, attrs: { "data-tip": tip.key } }, tip.text))),
+    v("button.primary", { attrs: { "data-key": "guide-ok" }, on: { click: () => ctrl.setGuideRead(true) } }, t("guide_ok")),
   );
 }
 

@@ -237,6 +237,14 @@ function eventWords(ctrl, event) {
   }
 }
 
+// A move of the game's own boxes in words (a hint says it): a bid, a pass, a doubling word.
+function actionText(ctrl, action) {
+  if (action.type === "bid") return `${t("hint_bid")} ${cardName(action.card, LANG)} · ${t(action.durchmarsch ? "level_durchmarsch" : "level_snapszer")}`;
+  if (action.type === "pass") return t("pass_word");
+  if (DOUBLINGS.includes(action.type)) return t(`doubling_${action.type}`);
+  return null;
+}
+
 // A marriage announced in the trick under way (the marriages carry their trick's index).
 function pendingMarriage(deal) {
   const trick = deal.trick_counts.reduce((sum, count) => sum + count, 0);
@@ -290,6 +298,7 @@ export default {
   },
 
   eventWords,
+  actionText,
   dealText: settlementText,
   dealNotes: () => null,
 

@@ -4,6 +4,7 @@
 import { t } from "../i18n.js";
 import { v } from "../table/util.js";
 import { CONFIRM, twoSeat } from "./two_seat.js";
+import { guideDealEnd, guideTips } from "./two_seat_guide.js";
 
 // "61 — not enough: the opponent scores 2" (from the deal record)
 function declaration(ctrl, deal) {
@@ -20,4 +21,5 @@ export default {
   ...twoSeat,
   confirmations: { ...CONFIRM, declare_enough: "declare_confirm" },
   dealNotes: declaration,
+  guide: { tips: (view) => guideTips(view, { enough: true }), dealEnd: guideDealEnd },
 };

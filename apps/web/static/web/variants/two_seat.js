@@ -15,11 +15,13 @@
 //   foldFetches(view, event)  an event whose effect only the server knows: fetch the view
 //   foldEvent(view, event)    fold its own part of an event into the (cloned) view; true if it did
 //   foldChecks(folded, fetched)  the deal fields of its own the fold must get right
+//   guide           {tips(view), dealEnd(result, seat)} for a learning deal, or null
 
 import { cardBackSvg, suitName } from "../cards.js";
 import { LANG, t } from "../i18n.js";
 import { arrive } from "../table/motion.js";
 import { cardIn, markup, suitArt, v } from "../table/util.js";
+import { guideDealEnd, guideTips } from "./two_seat_guide.js";
 
 export const CONFIRM = {
   surrender: "surrender_confirm",
@@ -96,6 +98,9 @@ export const twoSeat = {
   },
 
   eventWords: () => null,
+  // a move of the game's own in words (a hint says it), where the generic words do not do
+  actionText: () => null,
+  guide: { tips: (view) => guideTips(view), dealEnd: guideDealEnd },
 
   dealText(ctrl, deal) {
     const result = deal.result;
