@@ -30,8 +30,9 @@ OFFLINE_PATH = "/offline/"
 
 @ensure_csrf_cookie
 def client(request: HttpRequest, **route: Any) -> HttpResponse:
-    """The same shell for ``/``, ``/join/<code>``, ``/m/<match id>/``, ``/matches/`` and
-    ``/p/<player id>/``; the client routes.
+    """The same shell for ``/``, ``/join/<code>``, ``/m/<match id>/``, ``/matches/``,
+    ``/p/<player id>/`` and ``/rules/[<game>/]``; the client routes (a game without rules text
+    says so there).
 
     A signed-in player who chose a language gets the page in it, on any device, and the
     language cookie follows (the client reads the page's language; the API answers in the

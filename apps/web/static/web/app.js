@@ -1,8 +1,8 @@
 // The club's web client: the routes (/, /join/<code>, /m/<match id>/, /matches/ (my matches),
-// /p/<player id>/ (a profile)) and their wiring. Each
-// screen is a controller (state and actions, no DOM) and a pure view patched by render.js
-// (home/, join/, account/, notice/); the match's table is table.js's. Everything goes through
-// the public API (api.js).
+// /p/<player id>/ (a profile), /rules/, /rules/<game>/) and their wiring. Each screen is a
+// controller (state and actions, no DOM) and a pure view patched by render.js (home/, join/,
+// account/, notice/, history/, profile/, rules/); the match's table is table.js's. Everything
+// goes through the public API (api.js).
 
 import { api } from "./api.js";
 import { drawHeader } from "./header.js";
@@ -17,6 +17,8 @@ import { noticeView } from "./notice/view.js";
 import { ProfileCtrl } from "./profile/ctrl.js";
 import { profileView } from "./profile/view.js";
 import { mount } from "./render.js";
+import { RulesCtrl } from "./rules/ctrl.js";
+import { rulesView } from "./rules/view.js";
 import { whoAmI } from "./session.js";
 import { Table } from "./table.js";
 
@@ -40,7 +42,11 @@ function navigate(path, { replace = false } = {}) {
   route();
 }
 
-window.addEventListener("popstate", () => route());
+// A link to an anchor of the same page (the rules' contents) only scrolls: the screen stays.
+let routedPath = null;
+window.addEventListener("popstate", () => {
+  if (location.pathname !== routedPath) route();
+});
 document.addEventListener("click", (event) => {
   const link = event.target.closest && event.target.closest("a[data-link]");
   if (!link || event.ctrlKey || event.metaKey || event.shiftKey) return;
@@ -89,14 +95,21 @@ async function route() {
   loading.textContent = t("loading");
   root.replaceChildren(loading);
   const path = location.pathname;
+  routedPath = path;
   const matchPath = path.match(/^\/m\/([0-9a-f-]{36})\/?$/);
   const joinPath = path.match(/^\/join\/([A-Za-z0-9]+)\/?$/);
   const historyPath = /^\/matches\/?$/.test(path);
   const profilePath = path.match(/^\/p\/(\d+)\/?$/);
+  const rulesPath = path.match(/^\/rules\/(?:([a-z0-9_-]+)\/?)?$/);
   try {
     let next;
     if (joinPath) {
       next = screenOf(new JoinCtrl({ code: joinPath[1], navigate }), joinView);
+    } else if (rulesPath) {
+      // open to every visitor: nobody is signed in or made a guest to read the rules
+      header();
+      whoAmI().then(header, () => {});
+      next = screenOf(new RulesCtrl({ variant: rulesPath[1] ?? null }), rulesView);
     } else {
       await whoAmI(); // nobody is made a guest by opening a page
       if (mine !== routing) return;

@@ -19,7 +19,13 @@ function headerView() {
       h("label.visually-hidden", { attrs: { for: "language-select" } }, t("language")),
       h("select#language-select", {
         attrs: { name: "language" },
-        on: { change: (event) => event.target.form.submit() },
+        on: {
+          change: (event) => {
+            // back to the same place of the page (a section of the rules) in the new language
+            event.target.form.elements.next.value = location.pathname + location.hash;
+            event.target.form.submit();
+          },
+        },
       }, [
         h("option", { attrs: { value: "hu" }, props: { selected: LANG === "hu" } }, "Magyar"),
         h("option", { attrs: { value: "en" }, props: { selected: LANG === "en" } }, "English"),

@@ -531,6 +531,16 @@ const MESSAGES = {
     chat_open: "Csevegés",
     chat_unread: "{count} új",
     chat_close: "Csevegés bezárása",
+    // the rules pages (issue 38)
+    rules: "Szabályok",
+    rules_choose: "Válaszd ki a játékot, amelynek a szabályait elolvasnád.",
+    rules_none: "ehhez még nincs szabályleírás",
+    rules_missing: "{game}: ehhez a játékhoz még nincs szabályleírás.",
+    rules_contents: "Tartalom",
+    rules_all: "← Az összes játék szabálya",
+    rules_help: "Most ismerkedsz a játékkal? A lapok, a pontozás és példák, játékonként.",
+    rules_close: "Szabályok bezárása",
+    rules_new_tab: "Megnyitás külön lapon",
   },
   en: {
     club: "Snapszer Klub",
@@ -1060,6 +1070,16 @@ const MESSAGES = {
     chat_open: "Chat",
     chat_unread: "{count} new",
     chat_close: "Close the chat",
+    // the rules pages (issue 38)
+    rules: "Rules",
+    rules_choose: "Choose a game to read its rules.",
+    rules_none: "no rules page yet",
+    rules_missing: "{game}: this game has no rules page yet.",
+    rules_contents: "Contents",
+    rules_all: "← The rules of every game",
+    rules_help: "New to the game? The cards, the scoring and examples, game by game.",
+    rules_close: "Close the rules",
+    rules_new_tab: "Open in a new tab",
   },
 };
 

@@ -239,12 +239,19 @@ function hello(me) {
   return me.is_guest ? t("guest_hello", { name: me.display_name }) : t("hello", { name: me.display_name });
 }
 
+// The rules of the games (/rules/), open to everyone.
+export const rulesPanel = () => panel(t("rules"), [
+  h("p", t("rules_help")),
+  h("a.rules-link", { attrs: { href: "/rules/", "data-link": "" } }, t("rules")),
+]);
+
 export function homeView(ctrl) {
   return h("div.home", [
     h("h1.hello", hello(ctrl.me)),
     h("div.panels", [
       guestMatchesPanel(ctrl),
       playKatiPanel(ctrl),
+      rulesPanel(),
       friendsPanel(ctrl),
       rankedPanel(ctrl),
       ctrl.member ? walletPanel(ctrl) : panel(t("account"), accountPanels(ctrl.account)),

@@ -56,6 +56,7 @@ export class TableCtrl {
     this.blocking = null; // the player whose block is being asked about
     this.unblockable = null; // the player just blocked (the block can be undone at once)
     this.chatOpen = false; // the chat drawer (it overlays the table)
+    this.rulesOpen = false; // the game's rules in a drawer over the table (table/rules.js)
     // the others' last message seen in the open drawer (kept in the browser per match, so a
     // reload does not count read messages as new)
     this.chatSeenKey = `snapszer.chatSeen.${matchId}`;
@@ -413,6 +414,28 @@ export class TableCtrl {
     this.chatOpen = false;
     this.markChatSeen();
     this.effects.focus("chat-toggle");
+  }
+
+  // Friends' and ranked matches have the club's drawer: chat, moderation, the call.
+  hasClub() {
+    return this.client.match.mode !== "computer" && this.client.match.status !== "waiting";
+  }
+
+  // The rules' button is in the top bar, or, where the chat's button takes its room (a phone's
+  // top bar holds one of them), under "More".
+  rulesInMore() {
+    return this.hasClub();
+  }
+
+  openRules() {
+    this.rulesOpen = true;
+    this.moreOpen = false;
+    this.effects.focus("rules-close");
+  }
+
+  closeRules() {
+    this.rulesOpen = false;
+    this.effects.focus(this.rulesInMore() ? "more" : "rules-toggle");
   }
 
   othersMessages() {

@@ -5,6 +5,7 @@
 import { cardImg, cardName } from "../cards.js";
 import { LANG, t } from "../i18n.js";
 import { dealtIn, rememberPlace } from "./motion.js";
+import { rulesToggle } from "./rules.js";
 import { countdown, markup, v } from "./util.js";
 
 // A private type: a dragged card never drops into the chat (or another program) as its code.
@@ -213,7 +214,7 @@ export function actions(ctrl) {
           key: "more-actions",
           attrs: { id: "more-actions", role: "group", "aria-label": t("more_actions") },
           on: { keydown: (event) => { if (event.key === "Escape") { event.preventDefault(); ctrl.toggleMore(false); } } },
-        }, table.map((action) => actionButton(ctrl, action)))
+        }, table.map((action) => actionButton(ctrl, action)), ctrl.rulesInMore() ? rulesToggle(ctrl) : null)
       : null,
   );
 }

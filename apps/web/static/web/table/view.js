@@ -6,6 +6,7 @@ import { LANG, problemText, t } from "../i18n.js";
 import { chatToggle, clubPanel } from "./club.js";
 import { actions, hand, status } from "./hand.js";
 import { dealResults, matchEnd, replayDialog } from "./results.js";
+import { rulesDrawer, rulesToggle } from "./rules.js";
 import { lastTrick, otherSeats, seatPanel, trick } from "./seats.js";
 import { tableStory } from "./story.js";
 import { v } from "./util.js";
@@ -35,6 +36,7 @@ export function view(ctrl) {
     dealResults(ctrl),
     hasClub(ctrl) && ctrl.chatOpen ? clubPanel(ctrl) : null,
     ctrl.replay ? replayDialog(ctrl) : null,
+    ctrl.rulesOpen ? rulesDrawer(ctrl) : null,
   );
 }
 
@@ -56,7 +58,7 @@ function guidePanel(ctrl) {
 }
 
 // Friends' and ranked matches have the club's drawer: chat, moderation, the call.
-const hasClub = (ctrl) => ctrl.client.match.mode !== "computer" && ctrl.client.match.status !== "waiting";
+const hasClub = (ctrl) => ctrl.hasClub();
 
 // What every table is made of, for the variant's layout.
 function parts(ctrl, deal) {
@@ -87,6 +89,8 @@ function topBar(ctrl) {
       t(`connection_${connection}`),
       sending ? ` · ${t("sending")}` : "",
     ),
+    // the rules: here, or under "More" where the chat's button takes the room (table/rules.js)
+    ctrl.rulesInMore() ? null : rulesToggle(ctrl),
     hasClub(ctrl) ? chatToggle(ctrl) : null,
     notice ? v("p.notice", { key: "notice" }, problemText(notice)) : null,
     ctrl.info ? v("p.info", { key: "info", attrs: { role: "status" } }, ctrl.info) : null,
