@@ -1,0 +1,184 @@
+"""The analysis of whole deals (``apps.bots.analysis``): what the seat knew is all that its
+own-knowledge values depend on (twin deals), every recorded decision is analysed once, the
+losses and marks follow from the values, the turning point and the totals are as defined in
+docs/analysis.md, and the same deal always gets the same analysis."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from apps.bots import analysis
+from apps.bots.analysis import Decision, decision_values, decisions
+from apps.bots.cardbits import CLOSE, INDEX
+from apps.bots.knowledge import Knowledge
+from apps.matches.engine import MatchState, decide, replay
+from apps.matches.engine.tricks.events import CardPlayed, EnoughDeclared, MarriageAnnounced
+from apps.matches.engine.variants.klub.events import DealSurrendered, TalonClosed, TrumpExchanged
+from apps.matches.engine.variants.sixty_six.events import CountChosen
+from tests.analysis.deals import played_deal
+from tests.bots.helpers import bot_view, hide_differently, random_positions
+from tests.sizes import size
+
+VARIANTS = ["klub", "sixty-six"]
+DECISION_EVENTS = (
+    CardPlayed,
+    TrumpExchanged,
+    TalonClosed,
+    DealSurrendered,
+    EnoughDeclared,
+    CountChosen,
+)
+
+
+def _made(state: MatchState, rng: random.Random) -> int:
+    """A legal action of the seat on turn (cards, exchange, close; the words after the last
+    trick), as the search's int."""
+    deal = state.deal
+    assert deal is not None
+    view = bot_view(state, deal.turn)
+    from apps.bots.actions import to_int  # noqa: PLC0415
+
+    return rng.choice(
+        [
+            n
+            for a in view["legal_actions"]
+            if (n := to_int(a)) is not None and n != analysis.SURRENDER
+        ]
+    )
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_own_values_do_not_depend_on_cards_the_seat_could_not_see(variant: str) -> None:
+    """Twin deals: the opponent's unknown cards and the face-down talon dealt differently
+    (``hide_differently``) leave the seat's knowledge, its choices and every own value the
+    same, while the all-cards-known values may change."""
+    rng = random.Random(f"twins-{variant}")
+    positions = list(random_positions(rng, size(3, 20), variant))
+    checked = differed = 0
+    for state in rng.sample(positions, min(len(positions), size(14, 120))):
+        deal = state.deal
+        assert deal is not None
+        if variant == "sixty-six" and not deal.tricks:
+            continue  # the first trick's worlds are the dearest: the later ones say the same
+        twin = hide_differently(state, rng)
+        seat = deal.turn
+        assert Knowledge.read(bot_view(state, seat)) == Knowledge.read(bot_view(twin, seat))
+        made = _made(state, rng)
+        one = decision_values(Decision(state, seat, made, False), index=3, seed=7, samples=4)
+        two = decision_values(Decision(twin, seat, made, False), index=3, seed=7, samples=4)
+        assert one["own"] == two["own"], (variant, deal)
+        checked += one["own"] is not None
+        differed += one["exact"] != two["exact"]
+    assert checked > size(5, 40)
+    assert differed, "no twin changed the all-cards-known values: the twins are not twins"
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_deal_is_analysed_decision_by_decision(variant: str) -> None:
+    rng = random.Random(f"deal-{variant}")
+    # a sixty-six deal's first tricks are dear to search: fewer deals and layouts on PRs
+    deals, samples = {"klub": (size(2, 20), size(8, 24)), "sixty-six": (size(1, 8), size(2, 8))}[
+        variant
+    ]
+    for n in range(deals):
+        before, events = played_deal(rng, variant)
+        got = analysis.analyse(before, events, seed=n, samples=samples)
+        if variant == "klub":
+            again = analysis.analyse(before, events, seed=n, samples=samples)
+            assert got == again  # seeded: the same deal, the same analysis
+        recorded = [e for e in events if isinstance(e, DECISION_EVENTS)]
+        if isinstance(events[-2], MarriageAnnounced):  # klub: the announcement reached 66
+            recorded.append(events[-2])
+        assert [d["seat"] for d in got["decisions"]] == [e.seat for e in recorded]  # type: ignore[attr-defined]
+        assert [d["index"] for d in got["decisions"]] == list(range(len(recorded)))
+        thresholds = dict(analysis.THRESHOLDS)
+        for d in got["decisions"]:
+            exact = d["exact"]
+            values = [c["value"] for c in exact["values"]]
+            assert exact["best"] == max(values) and exact["loss"] == exact["best"] - exact["value"]
+            assert d["action"] in [c["action"] for c in exact["values"]]
+            assert all(-3 <= v <= 3 for v in values)
+            own = d["own"]
+            assert (own is None) == d["forced"] == (len(values) == 1)
+            if own is None:
+                continue
+            assert own["loss"] >= 0 and own["layouts"] >= 1
+            worst = [m for m, t in thresholds.items() if own["loss"] >= t - 1e-9]
+            expected = max(worst, key=thresholds.__getitem__) if worst else None
+            assert own["mark"] == expected
+        for seat in (0, 1):
+            mine = [d for d in got["decisions"] if d["seat"] == seat]
+            totals = got["seats"][seat]
+            assert totals["lost_exact"] == sum(d["exact"]["loss"] for d in mine)
+            marks = [d["own"]["mark"] for d in mine if d["own"]]
+            assert totals["blunders"] == marks.count("blunder")
+        point = got["turning_point"]
+        result = got["result"]
+        if point is not None:
+            assert result["winner"] is not None and point["seat"] == 1 - result["winner"]
+            chosen = got["decisions"][point["decision"]]
+            assert chosen["seat"] == point["seat"]
+            if point["rule"] == "lost_under_best_play":
+                assert chosen["exact"]["best"] >= 0 > chosen["exact"]["value"]
+
+
+def test_the_marks_are_at_their_thresholds() -> None:
+    assert analysis.mark(0.29) is None
+    assert analysis.mark(0.3) == "inaccuracy"
+    assert analysis.mark(0.7) == "mistake"
+    assert analysis.mark(1.49) == "mistake"
+    assert analysis.mark(1.5) == analysis.mark(6) == "blunder"
+
+
+def test_a_close_is_worth_its_best_single_lead_and_an_exhausted_talon_is_known() -> None:
+    """A close's own value is one lead's mean over the layouts (the seat leads without seeing
+    the other hand), never more than the mean of each layout's best lead; with the talon
+    exhausted the seat knows every card: its own values are the exact ones."""
+    rng = random.Random("close")
+    seen_close = seen_known = 0
+    for state in random_positions(rng, size(3, 12), "klub"):
+        deal = state.deal
+        assert deal is not None
+        seat = deal.turn
+        view = bot_view(state, seat)
+        moves = {a["type"] for a in view["legal_actions"]}
+        if "close_talon" in moves and len(deal.tricks) >= 3 and seen_close < 3:
+            got = decision_values(Decision(state, seat, CLOSE, False), index=0, seed=1)
+            assert got["own"]["value"] <= got["exact"]["value"] + 3
+            seen_close += 1
+        if deal.strict and not deal.talon and deal.closed_by is None and not deal.table:
+            made = INDEX[deal.hands[seat][0].code]
+            got = decision_values(Decision(state, seat, made, False), index=0, seed=1)
+            if got["own"] is not None:
+                assert got["own"]["layouts"] == 1 and got["own"]["exhaustive"]
+                assert [c["value"] for c in got["own"]["values"]] == [
+                    c["value"] for c in got["exact"]["values"]
+                ]
+                seen_known += 1
+    assert seen_close and seen_known
+
+
+def test_a_marriage_that_reaches_66_is_the_leaders_decision() -> None:
+    """Klub: the announcement that reaches 66 ends the deal before its card is played; the
+    lead is still a decision of the analysis."""
+    rng = random.Random("marriage")
+    for _ in range(400):
+        before, events = played_deal(rng, "klub", ("club", "club"))
+        if (
+            not any(isinstance(e, CardPlayed) for e in events[-3:])
+            and events[-1].reason == "reached_66"
+        ):  # type: ignore[attr-defined]
+            got = list(decisions(before, events))
+            assert got[-1].action % 6 == 2  # the queen of the suit announced
+            return
+    pytest.skip("no deal ended by a marriage announcement")
+
+
+def test_partnership_is_not_analysed() -> None:
+    from apps.matches.engine import INITIAL, StartMatch  # noqa: PLC0415
+
+    state = replay(decide(INITIAL, StartMatch("partnership", 0)))
+    with pytest.raises(analysis.NotAnalysable):
+        analysis.analyse(state, [], seed=0)
