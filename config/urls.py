@@ -3,6 +3,7 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from apps.accounts.urls import urlpatterns as accounts_api
+from apps.analysis.urls import urlpatterns as analysis_api
 from apps.chat.urls import urlpatterns as chat_api
 from apps.common.errors import api_not_found
 from apps.common.urls import urlpatterns as common_api
@@ -18,6 +19,7 @@ from apps.wallet.urls import urlpatterns as wallet_api
 api_v1 = [
     *matches_api,
     *computer_api,
+    *analysis_api,
     *accounts_api,
     *chat_api,
     *moderation_api,
