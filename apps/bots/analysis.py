@@ -306,8 +306,11 @@ def game_of(state: MatchState) -> BitGame:
 
 def choices_of(view: dict[str, Any], g: BitGame, seat: int, made: int) -> list[int]:
     """The choices weighed at a decision: the seat's legal actions but leaving and resigning;
-    in sixty-six "enough" only when it is right (or was said: a wrong word is never worth
-    weighing otherwise), and off turn (right after its marriage lead) "enough" or play on."""
+    giving up only once the talon is closed (before, a later loss is scored on a state with at
+    least today's points and tricks, never worse: ``sampling.may_surrender``); in sixty-six
+    "enough" only when it is right, after the last trick, or when it was said (a wrong word is
+    not worth weighing otherwise), and off turn (right after its marriage lead) "enough" or
+    play on."""
     if seat != g.turn:
         return [DECLARE, CONTINUE]
     out = []
@@ -315,6 +318,8 @@ def choices_of(view: dict[str, Any], g: BitGame, seat: int, made: int) -> list[i
         n = to_int(a)
         if n is None:
             continue
+        if n == SURRENDER and made != SURRENDER and g.closed_by < 0:
+            continue  # before a close, giving up never costs less than losing later
         if n == DECLARE and not (
             made == DECLARE
             or (isinstance(g, BitGame66) and g.right(seat))

@@ -37,3 +37,29 @@ def played_deal(
         events += batch
         state = replay(batch, state)
     return before, events
+
+
+def replayed_deal(
+    variant: str, dealer: int, deck: str, moves: list[tuple[int, str]]
+) -> tuple[MatchState, list[Event]]:
+    """The first deal dealt from ``deck`` (card codes, space separated) by ``dealer``, played
+    by ``moves``: (seat, a card code, ``close``, ``exchange``, ``surrender``)."""
+    from apps.matches.engine import DealCards, card  # noqa: PLC0415
+
+    before = replay(decide(INITIAL, StartMatch(variant, dealer)))
+    deal = DealCards(tuple(card(c) for c in deck.split()), "0" * 32)
+    events = list(decide(before, deal))
+    state = replay(events, before)
+    kinds = {"close": "close_talon", "exchange": "exchange_trump"}
+    for seat, move in moves:
+        if move in kinds:
+            action = {"type": kinds[move]}
+        elif move == "surrender":
+            action = {"type": "surrender", "confirm": True}
+        else:
+            action = {"type": "play_card", "card": move}
+        batch = list(decide(state, command_from_json(action, seat=seat)))
+        events += batch
+        state = replay(batch, state)
+    assert state.deal is not None and state.deal.over
+    return before, events

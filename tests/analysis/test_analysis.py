@@ -17,7 +17,7 @@ from apps.matches.engine import MatchState, decide, replay
 from apps.matches.engine.tricks.events import CardPlayed, EnoughDeclared, MarriageAnnounced
 from apps.matches.engine.variants.klub.events import DealSurrendered, TalonClosed, TrumpExchanged
 from apps.matches.engine.variants.sixty_six.events import CountChosen
-from tests.analysis.deals import played_deal
+from tests.analysis.deals import played_deal, replayed_deal
 from tests.bots.helpers import bot_view, hide_differently, random_positions
 from tests.sizes import size
 
@@ -182,3 +182,29 @@ def test_partnership_is_not_analysed() -> None:
     state = replay(decide(INITIAL, StartMatch("partnership", 0)))
     with pytest.raises(analysis.NotAnalysable):
         analysis.analyse(state, [], seed=0)
+
+
+WORKED_DECK = "MX ZU PK PO ZX PA MO PX ZO ZK TU TK ZA TA MK TX MU PU TO MA"
+WORKED_MOVES = [
+    (1, "PO"), (0, "PX"), (0, "ZO"), (1, "ZX"), (1, "ZU"), (0, "ZK"),
+    (0, "close"), (0, "PA"), (1, "PK"), (0, "MO"),
+]  # fmt: skip
+
+
+def test_the_worked_example_of_docs_analysis() -> None:
+    """docs/analysis.md's example, number for number."""
+    before, events = replayed_deal("klub", 0, WORKED_DECK, WORKED_MOVES)
+    got = analysis.analyse(before, events, seed=2)
+    assert got["result"] == {"winner": 0, "game_points": 1, "reason": "close_succeeded"}
+    assert got["turning_point"] == {"decision": 4, "seat": 1, "rule": "lost_under_best_play"}
+    four = got["decisions"][4]
+    exact = {
+        c["action"].get("card", c["action"]["type"]): c["value"] for c in four["exact"]["values"]
+    }
+    assert exact == {"PK": -1, "TA": 1, "ZU": -1, "ZA": -1, "MX": -1, "close_talon": 1}
+    own = four["own"]
+    assert (own["best"], own["value"], own["loss"], own["mark"]) == (0.5, -0.75, 1.25, "mistake")
+    assert (own["layouts"], own["exhaustive"]) == (24, False)
+    assert got["decisions"][7]["own"]["layouts"] == 35  # after the close: every hand
+    assert got["seats"][1]["lost_exact"] == 8 and got["seats"][1]["mistakes"] == 1
+    assert got["seats"][0]["lost_exact"] == 4 and got["seats"][0]["lost_expected"] == 0
