@@ -10,6 +10,10 @@ against the targets (klub ≤ 1 s, sixty-six ≤ 3 s at p95). The floor, measure
 and printed beside them: one exact search of every root action of a fixed first-trick world
 (the dearest single search an analysis makes), its median over 15 runs. Pinned to one core.
 
+``--noise``: instead, each deal analysed twice with two seeds, and how much the choice's
+expected loss differs between the two at the decisions whose layouts were sampled (mean, p90,
+max, the share differing by 0.3 or more: the inaccuracy threshold, docs/analysis.md).
+
 Not a test: it runs by hand or by ``make bench-analysis`` (a few minutes), never in the suite.
 """
 
@@ -49,13 +53,38 @@ def floor(variant: str, seed: int) -> float:
     return statistics.median(times)
 
 
+def noise(args: argparse.Namespace) -> None:
+    for variant in args.variants.split(","):
+        rng = random.Random(f"noise-{args.seed}-{variant}")
+        diffs = []
+        for n in range(args.deals):
+            levels = ("expert", "club") if n % 2 else ("club", "expert")
+            before, events = played_deal(rng, variant, levels)
+            one = analyse(before, events, seed=1)["decisions"]
+            two = analyse(before, events, seed=2)["decisions"]
+            for a, b in zip(one, two, strict=True):
+                if a["own"] is not None and not a["own"]["exhaustive"]:
+                    diffs.append(abs(a["own"]["loss"] - b["own"]["loss"]))
+        print(
+            f"{variant:10s} {len(diffs)} sampled decisions, the loss between two seeds differs by "
+            f"mean {statistics.mean(diffs):.3f}, p90 {percentile(diffs, 0.9):.3f}, "
+            f"max {max(diffs):.3f}; by 0.3 or more: {sum(d >= 0.3 for d in diffs) / len(diffs):.0%}"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=60)
     parser.add_argument("--variants", default="klub,sixty-six")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--noise", action="store_true", help="two seeds per deal: the losses' spread"
+    )
     args = parser.parse_args()
     pin_to_one_core()
+    if args.noise:
+        noise(args)
+        return
     failed = False
     for variant in args.variants.split(","):
         rng = random.Random(f"{args.seed}-{variant}")

@@ -48,10 +48,10 @@ from .knowledge import Knowledge
 VERSION = 1
 VARIANTS = ("klub", "sixty-six")
 CONTINUE = 29  # sixty-six, right after one's marriage lead: not saying "enough" (yet)
-SAMPLES = {"klub": 24, "sixty-six": 8}  # sampled layouts per decision while the talon is open
-FIRST_TRICK_SAMPLES = {"klub": 24, "sixty-six": 4}  # ... in the deal's first trick (dearest)
+SAMPLES = {"klub": 40, "sixty-six": 8}  # sampled layouts per decision while the talon is open
+FIRST_TRICK_SAMPLES = {"klub": 40, "sixty-six": 4}  # ... in the deal's first trick (dearest)
 STRICT_SAMPLES = 400  # sampled opponent hands once the talon is closed, when too many
-EXACT_LAYOUTS = 24  # open talon: every layout (hand and talon order) when at most this many
+EXACT_LAYOUTS = 40  # open talon: every layout (hand and talon order) when at most this many
 EXACT_HANDS = 2002  # strict phase: every opponent hand when at most this many (klub's all)
 # a choice's expected loss (game points) from which it is marked
 THRESHOLDS = (("blunder", 1.5), ("mistake", 0.7), ("inaccuracy", 0.3))

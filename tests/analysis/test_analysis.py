@@ -203,8 +203,8 @@ def test_the_worked_example_of_docs_analysis() -> None:
     }
     assert exact == {"PK": -1, "TA": 1, "ZU": -1, "ZA": -1, "MX": -1, "close_talon": 1}
     own = four["own"]
-    assert (own["best"], own["value"], own["loss"], own["mark"]) == (0.5, -0.75, 1.25, "mistake")
-    assert (own["layouts"], own["exhaustive"]) == (24, False)
+    assert (own["best"], own["value"], own["loss"], own["mark"]) == (0.475, -0.8, 1.275, "mistake")
+    assert (own["layouts"], own["exhaustive"]) == (40, False)
     assert got["decisions"][7]["own"]["layouts"] == 35  # after the close: every hand
     assert got["seats"][1]["lost_exact"] == 8 and got["seats"][1]["mistakes"] == 1
     assert got["seats"][0]["lost_exact"] == 4 and got["seats"][0]["lost_expected"] == 0
