@@ -28,11 +28,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from apps.bots.analysis import analyse, game_of  # noqa: E402
-from apps.bots.fastsearch import FastDealSolver  # noqa: E402
-from bench.cpu import pin_to_one_core  # noqa: E402
-from tests.analysis.deals import played_deal  # noqa: E402
-from tests.bots.helpers import new_deal  # noqa: E402
+from apps.bots.analysis import analyse, game_of
+from apps.bots.fastsearch import FastDealSolver
+from bench.cpu import pin_to_one_core
+from tests.analysis.deals import played_deal
+from tests.bots.helpers import new_deal
 
 TARGETS = {"klub": 1.0, "sixty-six": 3.0}  # seconds at p95
 

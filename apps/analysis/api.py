@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    inline_serializer,
+)
 from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -141,6 +146,15 @@ class DealAnalysisApi(APIView):
     @extend_schema(
         tags=["matches"],
         summary="A finished deal's analysis (klub and sixty-six)",
+        parameters=[
+            OpenApiParameter(
+                "Retry-After",
+                int,
+                location=OpenApiParameter.HEADER,
+                response=[202],
+                description="seconds to wait before asking again",
+            )
+        ],
         responses={
             200: OpenApiResponse(
                 DealAnalysisSerializer,
