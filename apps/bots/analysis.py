@@ -265,8 +265,12 @@ def own_values(
         words.pop(CONTINUE)
     moves = [a for a in choices if a < SURRENDER and a != CLOSE]
     closing = CLOSE in choices
-    strict = k.strict
-    worlds, exhaustive = _worlds(k, rng, samples, strict)
+    worlds, exhaustive = _worlds(k, rng, samples, k.strict)
+    if not worlds:  # no layout fits every inference (never seen): a sample that ignores them
+        worlds, exhaustive = [k.sample_world(rng) for _ in range(samples)], False
+    for w in worlds:
+        if isinstance(w, BitGame66):
+            w.bonus = 0  # the values leave out the bonus of earlier draws
     totals = dict.fromkeys(moves, 0.0)
     after_close: dict[int, float] = {}
     cont = 0.0
