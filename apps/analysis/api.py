@@ -65,6 +65,8 @@ OWN = inline_serializer(
             help_text="true: every consistent layout; false: that many drawn at random (seeded)"
         ),
     },
+    allow_null=True,
+    help_text="null for a forced choice",
 )
 
 DealAnalysisSerializer = inline_serializer(

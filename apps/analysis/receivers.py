@@ -9,7 +9,7 @@ from typing import Any
 from django.conf import settings
 from django.dispatch import receiver
 
-from apps.bots.analysis import VARIANTS
+from apps.bots.analysed import VARIANTS
 from apps.matches.engine import Event, MatchState
 from apps.matches.engine.events import DealEnded, DealStarted
 from apps.matches.models import Match

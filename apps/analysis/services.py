@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from apps.accounts.models import User
-from apps.bots.analysis import VARIANTS, VERSION, NotAnalysable, analyse, deal_events
+from apps.bots.analysed import VARIANTS, VERSION
 from apps.common.errors import Conflict, NotFound
 from apps.matches import event_store, selectors
 from apps.matches.engine import replay
@@ -46,6 +46,9 @@ def analysis_make(*, match_id: UUID | str, number: int) -> DealAnalysis | None:
     row = DealAnalysis.objects.filter(match=match, number=number).first()
     if row is not None and row.status == DealAnalysis.Status.DONE and row.version == VERSION:
         return row
+    # the searches, loaded in the worker only (the web process never loads the C search)
+    from apps.bots.analysis import NotAnalysable, analyse, deal_events  # noqa: PLC0415
+
     events = event_store.events_load(match.id)
     started = time.process_time()
     try:

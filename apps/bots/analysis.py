@@ -38,6 +38,7 @@ from apps.matches.engine.variants.klub.events import DealSurrendered, TalonClose
 from apps.matches.engine.variants.sixty_six.events import CountChosen
 
 from .actions import to_int
+from .analysed import VARIANTS, VERSION
 from .bitgame import BitGame, from_deal
 from .bitgame66 import BitGame66, from_deal66
 from .cardbits import CLOSE, CODES, COUNT, DECLARE, EXCHANGE, INDEX
@@ -45,8 +46,6 @@ from .fastsearch import FastDealSolver, action_values
 from .heuristics import SURRENDER
 from .knowledge import Knowledge
 
-VERSION = 1
-VARIANTS = ("klub", "sixty-six")
 CONTINUE = 29  # sixty-six, right after one's marriage lead: not saying "enough" (yet)
 SAMPLES = {"klub": 40, "sixty-six": 8}  # sampled layouts per decision while the talon is open
 FIRST_TRICK_SAMPLES = {"klub": 40, "sixty-six": 4}  # ... in the deal's first trick (dearest)
@@ -473,6 +472,7 @@ def deal_events(events: Sequence[Event], number: int) -> tuple[list[Event], list
 __all__ = [
     "CONTINUE",
     "THRESHOLDS",
+    "VARIANTS",
     "VERSION",
     "Decision",
     "NotAnalysable",
