@@ -46,7 +46,7 @@ from .fastsearch import FastDealSolver, action_values
 from .heuristics import SURRENDER
 from .knowledge import Knowledge
 
-CONTINUE = 29  # sixty-six, right after one's marriage lead: not saying "enough" (yet)
+CONTINUE = 29  # off turn: letting the other seat play on (not saying "enough", not giving up)
 SAMPLES = {"klub": 40, "sixty-six": 8}  # sampled layouts per decision while the talon is open
 FIRST_TRICK_SAMPLES = {"klub": 40, "sixty-six": 4}  # ... in the deal's first trick (dearest)
 STRICT_SAMPLES = 400  # sampled opponent hands once the talon is closed, when too many
@@ -149,6 +149,10 @@ def _word_value(g: BitGame, seat: int, action: int) -> int:
     else:
         assert isinstance(c, BitGame66)
         c.count()
+    return _outcome(c, seat)
+
+
+def _outcome(c: BitGame, seat: int) -> int:
     winner, points = c.result  # type: ignore[misc]
     if winner is None:
         return 0
@@ -202,8 +206,9 @@ def _searched(g: BitGame, moves: list[int]) -> dict[int, int]:
 
 def exact_values(g: BitGame, seat: int, choices: list[int]) -> dict[int, int]:
     """Every choice's value for ``seat`` with every card known (``g`` is the real deal)."""
-    if CONTINUE in choices:  # off turn, right after its marriage lead: say it or play on
-        return {DECLARE: _word_value(g, seat, DECLARE), CONTINUE: _continue_value(g, seat)}
+    if CONTINUE in choices:  # off turn: "enough" right after its marriage lead, or giving up
+        words = {a: _word_value(g, seat, a) for a in choices if a != CONTINUE}
+        return words | {CONTINUE: _continue_value(g, seat)}
     moves = [a for a in choices if a < SURRENDER]
     out: dict[int, int] = dict(_searched(g, moves))
     for a in choices:
@@ -213,8 +218,17 @@ def exact_values(g: BitGame, seat: int, choices: list[int]) -> dict[int, int]:
 
 
 def _continue_value(g: BitGame, seat: int) -> int:
-    """The seat leading a marriage card does not declare: the follower plays on (the search
-    has every seat declare once right on its next turn)."""
+    """``seat``, off turn, lets the other seat play on (the search has every seat declare once
+    right on its next turn; after sixty-six's last trick its winner declares if right, else
+    the count decides)."""
+    if isinstance(g, BitGame66) and g.all_played:
+        c = _plain(g)
+        assert isinstance(c, BitGame66)
+        if c.right(c.turn):
+            c.declare(c.turn)
+        else:
+            c.count()
+        return _outcome(c, seat)
     return -max(_searched(g, g.actions()).values())
 
 
@@ -259,9 +273,7 @@ def own_values(
 ) -> tuple[dict[int, float], int, bool]:
     """Every choice's mean exact value for ``seat`` over the layouts consistent with what it
     knew (``k``), the number of layouts, and whether they are every consistent one."""
-    words = {a: float(_word_value(g, seat, a)) for a in choices if a >= SURRENDER}
-    if CONTINUE in choices:
-        words.pop(CONTINUE)
+    words = {a: float(_word_value(g, seat, a)) for a in choices if SURRENDER <= a < CONTINUE}
     moves = [a for a in choices if a < SURRENDER and a != CLOSE]
     closing = CLOSE in choices
     worlds, exhaustive = _worlds(k, rng, samples, k.strict)
@@ -313,9 +325,9 @@ def choices_of(view: dict[str, Any], g: BitGame, seat: int, made: int) -> list[i
     least today's points and tricks, never worse: ``sampling.may_surrender``); in sixty-six
     "enough" only when it is right, after the last trick, or when it was said (a wrong word is
     not worth weighing otherwise), and off turn (right after its marriage lead) "enough" or
-    play on."""
-    if seat != g.turn:
-        return [DECLARE, CONTINUE]
+    play on; giving up off turn (the engine allows it at any moment) or play on."""
+    if seat != g.turn:  # sixty-six's "enough" after its marriage lead, or giving up
+        return [made, CONTINUE]
     out = []
     for a in view["legal_actions"]:
         n = to_int(a)

@@ -232,3 +232,34 @@ def test_sixty_sixs_bonus_of_earlier_draws_is_left_out_of_the_values() -> None:
         assert (plain["exact"], plain["own"]) == (more["exact"], more["own"])
         seen += 1
     assert seen
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_deals_played_at_random_with_every_way_to_end_are_analysed(variant: str) -> None:
+    """Random legal commands, giving up included (a surrender off turn, a resignation that
+    ends the match mid-deal, sixty-six's wrong "enough"): every deal is analysed, each of its
+    decisions valued, and a deal without a winner has no turning point."""
+    from apps.matches.engine import INITIAL, StartMatch  # noqa: PLC0415
+    from apps.matches.engine.events import DealEnded  # noqa: PLC0415
+    from apps.matches.simulation import deal_command, random_action  # noqa: PLC0415
+
+    rng = random.Random(f"random-{variant}")
+    ends = set()
+    deals = {"klub": size(25, 150), "sixty-six": size(8, 60)}[variant]  # its first tricks: dear
+    for n in range(deals):
+        before = replay(decide(INITIAL, StartMatch(variant, rng.randrange(2))))
+        events = list(decide(before, deal_command(before, rng)))
+        state = replay(events, before)
+        while not any(isinstance(e, DealEnded) for e in events):
+            batch = list(decide(state, random_action(state, rng, give_up_rate=0.03)))
+            events += batch
+            state = replay(batch, state)
+        end = next(i for i, e in enumerate(events) if isinstance(e, DealEnded))
+        got = analysis.analyse(before, events[: end + 1], seed=n, samples=2)
+        ends.add(got["result"]["reason"])
+        if got["result"]["winner"] is None:
+            assert got["turning_point"] is None
+        for d in got["decisions"]:
+            assert d["exact"]["loss"] >= 0
+            assert d["own"] is None or d["own"]["loss"] >= 0
+    assert "match_ended" in ends and len(ends) >= 3
