@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-js vendor icons test-nightly test-faults lint bench bench-bots bench-timing soak research clean
+.PHONY: run test test-js vendor icons test-nightly test-faults lint bench bench-bots bench-timing bench-analysis soak research clean
 
 # setup.py builds apps/bots/_search.c in place: a changed C file reinstalls (and rebuilds) it
 $(STAMP): pyproject.toml setup.py apps/bots/_search.c
@@ -90,6 +90,11 @@ bench-bots: $(STAMP)
 ## other Katis, Mann-Whitney tests with the think schedule off and on (docs/bots.md, "Kati's timing")
 bench-timing: $(STAMP)
 	$(BIN)/python bench/kati_timing.py --hands 60 --tables 2
+
+## bench-analysis: the time a finished deal's analysis takes, klub and sixty-six, p50/p95 against
+## the targets (1 s, 3 s) and the floor of one exact search (bench/analysis.py, a few minutes)
+bench-analysis: $(STAMP)
+	$(BIN)/python bench/analysis.py --deals 60
 
 ## research: the checks of the computer opponent's research (research/tests, seconds; not part
 ## of `make test`). Its benches run by hand, each printing its figures (research/README.md):

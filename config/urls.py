@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from apps.accounts.guests import GuestLoginView, GuestSignupView
 from apps.accounts.urls import urlpatterns as accounts_api
+from apps.analysis.urls import urlpatterns as analysis_api
 from apps.chat.urls import urlpatterns as chat_api
 from apps.common.errors import api_not_found
 from apps.common.urls import urlpatterns as common_api
@@ -21,6 +22,7 @@ from apps.web import views as web_views
 api_v1 = [
     *matches_api,
     *computer_api,
+    *analysis_api,
     *accounts_api,
     *chat_api,
     *moderation_api,

@@ -31,6 +31,7 @@ EXPECTED_OPERATIONS = {
     ("/api/v1/matches/{match_id}/events/", "get"),
     ("/api/v1/matches/{match_id}/heartbeat/", "post"),
     ("/api/v1/matches/{match_id}/deals/{number}/", "get"),
+    ("/api/v1/matches/{match_id}/deals/{number}/analysis/", "get"),
     ("/api/v1/rooms/", "post"),
     ("/api/v1/rooms/join/", "post"),
 }

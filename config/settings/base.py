@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "apps.accounts",
     "apps.matches",
     "apps.computer",
+    "apps.analysis",
     "apps.chat",
     "apps.moderation",
     "apps.wallet",
@@ -187,6 +188,9 @@ GUEST_CREATE_RATE = env("GUEST_CREATE_RATE", default="30/hour")
 # Hints (what Kati would play, games against her only) per player: each is a search of up to
 # half a second in the web process (429 ``throttled`` beyond).
 HINT_RATE = env("HINT_RATE", default="12/min")
+# A finished klub or sixty-six deal is analysed by a worker as soon as it ends (apps/analysis);
+# off, a deal's analysis is made when a seat first asks for it (the suite, the embedded mode)
+ANALYSIS_AFTER_DEAL = env.bool("ANALYSIS_AFTER_DEAL", default=True)
 
 # --- REST ------------------------------------------------------------------------------------
 REST_FRAMEWORK = {

@@ -24,3 +24,6 @@ MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBacken
 # Static files come straight from the apps (no collectstatic in embedded mode).
 STATIC_ROOT = None
 WHITENOISE_USE_FINDERS = True
+# A deal is analysed when a seat asks for it: the eager worker would make the move that ends
+# a deal wait for its analysis
+ANALYSIS_AFTER_DEAL = False

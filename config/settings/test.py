@@ -42,3 +42,6 @@ COMPUTER_THINK_SECONDS = {"*/*/*": 0.0}
 # tests/deploy/test_security.py).
 SECURE_SSL_REDIRECT = SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = False
 SECURE_HSTS_SECONDS = 0
+# Deals are analysed when a seat asks (tests/analysis turn the hook on to test it): the
+# suite finishes many deals and must not pay a search after each
+ANALYSIS_AFTER_DEAL = False
