@@ -152,6 +152,18 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Tippet csak Kati elleni játékban kérhetsz.",
         "Hints are given only in games against Kati.",
     ),
+    "analysis_not_offered": (
+        "Ennek a játéknak a partijait nem elemezzük.",
+        "Deals of this game are not analysed.",
+    ),
+    "analysis_failed": (
+        "A parti elemzése nem sikerült.",
+        "The deal's analysis could not be made.",
+    ),
+    "former_guest_not_found": (
+        "Nincs vendégként játszott meccs, amit áthozhatnál.",
+        "There are no guest matches to bring along.",
+    ),
     "deal_not_found": (
         "Nincs ilyen parti ebben a meccsben.",
         "This match has no such deal.",
