@@ -84,7 +84,7 @@ def test_a_guest_signs_up_halfway_and_plays_the_same_match_on(
     zoe.page.get_by_text(re.compile(r"^Szia, Játékos \d+!$")).wait_for()
     zoe.page.get_by_text("Egyenleg: 1000 érme").wait_for()
     going = zoe.page.get_by_role("region", name="Meccseim").get_by_role(
-        "link", name=re.compile("folyamatban")
+        "link", name=re.compile("^Folytatás")
     )
     going.wait_for()  # (the list comes in beside the wallet, as it loads)
     assert going.count() == 1
@@ -125,7 +125,9 @@ def test_a_guest_who_logs_in_may_bring_its_finished_match_along(
 
     offer.get_by_text("1 meccs átkerült a fiókodba.").wait_for()
     matches = guest.page.get_by_role("region", name="Meccseim")
-    matches.get_by_role("link", name=re.compile("befejezett")).wait_for()
+    matches.locator(".history-row[data-status=finished]").get_by_role(
+        "link", name=re.compile("^Megnézem")
+    ).wait_for()
     assert guest.errors == []
 
 

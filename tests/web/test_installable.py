@@ -115,7 +115,7 @@ def test_the_page_loads_its_files_from_the_shell_and_the_api_from_the_server(
     # pages the worker passes on arrive as before: the language form (a POST, redirected), a
     # page redirected to its address with a slash
     who.page.get_by_label("Nyelv").select_option("en")
-    who.page.get_by_role("heading", name=re.compile("Hello"), level=1).wait_for()
+    who.page.get_by_role("heading", name=re.compile("Welcome"), level=1).wait_for()
     who.page.goto(club_server.url + "/leaderboard")
     assert who.page.url == f"{club_server.url}/leaderboard/"
 
@@ -132,8 +132,8 @@ def test_the_page_loads_its_files_from_the_shell_and_the_api_from_the_server(
 @pytest.mark.parametrize(
     "words",
     [
-        ("hu", "Nincs kapcsolat", "Próbáld újra", "Szia"),
-        ("en", "No connection", "Try again", "Hello"),
+        ("hu", "Nincs kapcsolat", "Próbáld újra", "Üdv a Snapszer Klubban"),
+        ("en", "No connection", "Try again", "Welcome to the Snapszer Club"),
     ],
     ids=["hu", "en"],
 )
