@@ -19,6 +19,7 @@ from apps.matches.api.inputs import TARGET_HELP, VariantField
 from . import matchmaking, selectors
 from .models import Medal, Ticket
 from .rules.matchmaking import STAKES
+from .selectors import VariantStats
 from .variants import ranked_variants
 
 # Choice sets named in SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].
@@ -216,6 +217,20 @@ def medal_body(medal: Medal) -> dict[str, Any]:
     }
 
 
+def rating_body(stats: VariantStats) -> dict[str, Any]:
+    """A player's rating and results in one game (their stats and their public profile)."""
+    return {
+        "variant": stats.variant,
+        "rating": {
+            "rating": stats.rating,
+            "rated_matches": stats.rated_matches,
+            "provisional": stats.provisional,
+        },
+        "matches": stats.matches,
+        "wins": stats.wins,
+    }
+
+
 class PlayerStatsApi(APIView):
     @extend_schema(
         tags=["players"],
@@ -236,14 +251,7 @@ class PlayerStatsApi(APIView):
                 "name": stats.user.public_name,
                 "variants": [
                     {
-                        "variant": v.variant,
-                        "rating": {
-                            "rating": v.rating,
-                            "rated_matches": v.rated_matches,
-                            "provisional": v.provisional,
-                        },
-                        "matches": v.matches,
-                        "wins": v.wins,
+                        **rating_body(v),
                         "radli": v.losses,
                         "schneider": v.schneider,
                         "medals": [medal_body(m) for m in v.medals],
@@ -328,19 +336,7 @@ class PublicProfileApi(APIView):
                 "name": user.public_name,
                 "avatar_url": user.avatar_url,
                 "is_you": user.pk == request.user.pk,
-                "ratings": [
-                    {
-                        "variant": v.variant,
-                        "rating": {
-                            "rating": v.rating,
-                            "rated_matches": v.rated_matches,
-                            "provisional": v.provisional,
-                        },
-                        "matches": v.matches,
-                        "wins": v.wins,
-                    }
-                    for v in profile.variants
-                ],
+                "ratings": [rating_body(v) for v in profile.variants],
                 "medals": [{"variant": m.variant, **medal_body(m)} for m in profile.medals],
                 "recent": [
                     {

@@ -4,12 +4,7 @@ C search."""
 
 from __future__ import annotations
 
-import json
-import os
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -17,8 +12,7 @@ from apps.bots.levels import PLAYERS, UnknownBot, choose_action, player_for
 from apps.matches.engine import history_for, view_for
 from apps.matches.strengths import DEFAULT_LEVEL, LEVELS, LEVELS_BY_VARIANT, levels_for
 from tests.engine.builders import deck, start
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.process_modules import modules_loaded_by
 
 
 def test_every_listed_level_has_a_player_and_every_player_is_listed() -> None:
@@ -48,16 +42,9 @@ def test_a_pair_without_a_player_is_refused_by_name() -> None:
 def test_the_web_process_lists_the_levels_without_loading_the_search() -> None:
     """The roster, the matches API and services, and the URL configuration they hang from,
     imported in a fresh process: no decision code, and not the C search."""
-    code = (
-        "import json, sys, django; django.setup()\n"
-        "import apps.matches.strengths, apps.matches.api, apps.matches.services, config.urls\n"
-        "print(json.dumps(sorted(m for m in sys.modules if m.startswith('apps.'))))\n"
+    loaded = modules_loaded_by(
+        "apps.matches.strengths, apps.matches.api, apps.matches.services, config.urls"
     )
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.test"}
-    out = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
-    )
-    loaded = json.loads(out.stdout.strip().splitlines()[-1])
     assert "apps.matches.strengths" in loaded
     assert "apps.bots._search" not in loaded
     assert "apps.bots.levels" not in loaded

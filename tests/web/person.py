@@ -221,3 +221,16 @@ def friends_at_a_table(
         who.goto(club_server, f"/m/{match['id']}/")
         who.page.locator(".table").wait_for()
     return bela, cili, match
+
+
+def server_with_outbox(start_club_server: Any, outbox: Path) -> Any:
+    """A club server of its own whose mails are written as files into ``outbox`` (a browser
+    test reads the e-mailed code from there)."""
+    return start_club_server(
+        MAILERS={
+            "default": {
+                "BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+                "OPTIONS": {"file_path": str(outbox)},
+            }
+        }
+    )

@@ -13,7 +13,15 @@ from typing import Any
 import pytest
 
 from apps.accounts.api import GuestThrottle
-from tests.web.person import Person, confirm, log_in, member, person, serious_violations
+from tests.web.person import (
+    Person,
+    confirm,
+    log_in,
+    member,
+    person,
+    serious_violations,
+    server_with_outbox,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -49,14 +57,7 @@ def test_a_guest_signs_up_halfway_and_plays_the_same_match_on(
     chromium: Any, start_club_server: Any, tmp_path: Path
 ) -> None:
     outbox = tmp_path / "mail"
-    server = start_club_server(
-        MAILERS={
-            "default": {
-                "BACKEND": "django.core.mail.backends.filebased.EmailBackend",
-                "OPTIONS": {"file_path": str(outbox)},
-            }
-        }
-    )
+    server = server_with_outbox(start_club_server, outbox)
     zoe = person(chromium)
     zoe.goto(server)
     # opening the page makes nobody a guest: the forms are there, and nothing is played yet

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.person import person
+from tests.web.person import person, server_with_outbox
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -18,14 +18,7 @@ def test_a_visitor_signs_up_with_the_emailed_code(
     chromium: Any, start_club_server: Any, tmp_path: Path
 ) -> None:
     outbox = tmp_path / "mail"
-    server = start_club_server(
-        MAILERS={
-            "default": {
-                "BACKEND": "django.core.mail.backends.filebased.EmailBackend",
-                "OPTIONS": {"file_path": str(outbox)},
-            }
-        }
-    )
+    server = server_with_outbox(start_club_server, outbox)
     zoe = person(chromium)
     zoe.goto(server)
     zoe.page.get_by_text("Üdv a Snapszer Klubban!").wait_for()

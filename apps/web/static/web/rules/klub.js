@@ -6,6 +6,8 @@
 //
 // Text: **bold**, [PA] a card (its suit's sign and its name in the page's language), {fact}.
 
+import { cardValueTable } from "./text.js";
+
 export const facts = {
   seats: 2,
   deck: 20,
@@ -48,18 +50,7 @@ const hu = {
       blocks: [
         "Négy szín van: **piros**, **tök**, **zöld** és **makk**. Minden színből öt lap: alsó, felső, király, tízes és ász. Az egész pakli {deck} lap, összesen 120 pont.",
         { cards: SUIT, values: true },
-        {
-          table: {
-            head: ["Lap", "Sarokjel", "Érték"],
-            rows: [
-              { cells: ["ász", "Á"], fact: "card_points.A" },
-              { cells: ["tízes", "10"], fact: "card_points.X" },
-              { cells: ["király", "K"], fact: "card_points.K" },
-              { cells: ["felső", "F"], fact: "card_points.O" },
-              { cells: ["alsó", "U"], fact: "card_points.U" },
-            ],
-          },
-        },
+        cardValueTable("hu", facts),
         "Az erősorrend ugyanez: ász, tízes, király, felső, alsó. Figyelj, **a tízes erősebb a királynál**! Az ütést az viszi, aki a legerősebb **adut** tette bele; ha nincs benne adu, akkor a hívott szín legerősebb lapja.",
       ],
     },
@@ -254,18 +245,7 @@ const en = {
       blocks: [
         "There are four suits: **piros** (Hearts), **tök** (Bells), **zöld** (Leaves) and **makk** (Acorns). Each has five cards: Under (alsó), Over (felső), King (király), Ten (tízes) and Ace (ász). The pack is {deck} cards, 120 points in all.",
         { cards: SUIT, values: true },
-        {
-          table: {
-            head: ["Card", "Corner", "Worth"],
-            rows: [
-              { cells: ["Ace (ász)", "A"], fact: "card_points.A" },
-              { cells: ["Ten (tízes)", "10"], fact: "card_points.X" },
-              { cells: ["King (király)", "K"], fact: "card_points.K" },
-              { cells: ["Over (felső)", "O"], fact: "card_points.O" },
-              { cells: ["Under (alsó)", "U"], fact: "card_points.U" },
-            ],
-          },
-        },
+        cardValueTable("en", facts),
         "They rank in the same order: Ace, Ten, King, Over, Under. Mind that **the Ten beats the King**! A trick goes to the highest **trump** in it; with no trump in it, to the highest card of the suit led.",
       ],
     },

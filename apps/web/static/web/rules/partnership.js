@@ -2,6 +2,8 @@
 // player, in Hungarian and English (see klub.js for the format). The numbers are the engine's,
 // in `facts`, checked against tests/js/fixtures/rules.json.
 
+import { cardValueTable } from "./text.js";
+
 export const facts = {
   seats: 4,
   deck: 24,
@@ -31,19 +33,7 @@ const hu = {
       blocks: [
         "Magyar kártya kilencesekkel: négy szín (**piros**, **tök**, **zöld**, **makk**), színenként hat lap. Összesen 120 pont.",
         { cards: SUIT, values: true },
-        {
-          table: {
-            head: ["Lap", "Sarokjel", "Érték"],
-            rows: [
-              { cells: ["ász", "Á"], fact: "card_points.A" },
-              { cells: ["tízes", "10"], fact: "card_points.X" },
-              { cells: ["király", "K"], fact: "card_points.K" },
-              { cells: ["felső", "F"], fact: "card_points.O" },
-              { cells: ["alsó", "U"], fact: "card_points.U" },
-              { cells: ["kilences", "9"], fact: "card_points.9" },
-            ],
-          },
-        },
+        cardValueTable("hu", facts),
         "Az erősorrend ugyanez: a tízes erősebb a királynál. Az ütést a legerősebb adu viszi, ha nincs benne adu, a hívott szín legerősebb lapja.",
       ],
     },
@@ -233,19 +223,7 @@ const en = {
       blocks: [
         "The Hungarian pack with the Nines: four suits (**piros** Hearts, **tök** Bells, **zöld** Leaves, **makk** Acorns), six cards each. 120 points in all.",
         { cards: SUIT, values: true },
-        {
-          table: {
-            head: ["Card", "Corner", "Worth"],
-            rows: [
-              { cells: ["Ace (ász)", "A"], fact: "card_points.A" },
-              { cells: ["Ten (tízes)", "10"], fact: "card_points.X" },
-              { cells: ["King (király)", "K"], fact: "card_points.K" },
-              { cells: ["Over (felső)", "O"], fact: "card_points.O" },
-              { cells: ["Under (alsó)", "U"], fact: "card_points.U" },
-              { cells: ["Nine (kilences)", "9"], fact: "card_points.9" },
-            ],
-          },
-        },
+        cardValueTable("en", facts),
         "They rank in the same order: the Ten beats the King. A trick goes to the highest trump in it, else to the highest card of the suit led.",
       ],
     },

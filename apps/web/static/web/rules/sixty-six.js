@@ -2,6 +2,8 @@
 // in Hungarian and English (see klub.js for the format). The numbers are the engine's, in
 // `facts`, checked against tests/js/fixtures/rules.json.
 
+import { cardValueTable } from "./text.js";
+
 export const facts = {
   seats: 2,
   deck: 24,
@@ -50,19 +52,7 @@ const hu = {
       blocks: [
         "Négy szín: **piros**, **tök**, **zöld** és **makk**; mindegyikből hat lap: kilences, alsó, felső, király, tízes, ász. Ez {deck} lap, összesen 120 pont (a kilences 0-t ér).",
         { cards: SUIT, values: true },
-        {
-          table: {
-            head: ["Lap", "Sarokjel", "Érték"],
-            rows: [
-              { cells: ["ász", "Á"], fact: "card_points.A" },
-              { cells: ["tízes", "10"], fact: "card_points.X" },
-              { cells: ["király", "K"], fact: "card_points.K" },
-              { cells: ["felső", "F"], fact: "card_points.O" },
-              { cells: ["alsó", "U"], fact: "card_points.U" },
-              { cells: ["kilences", "9"], fact: "card_points.9" },
-            ],
-          },
-        },
+        cardValueTable("hu", facts),
         "Az erősorrend ugyanez, a tízes itt is erősebb a királynál. Az ütést a legerősebb adu viszi; ha nincs benne adu, a hívott szín legerősebb lapja.",
       ],
     },
@@ -247,19 +237,7 @@ const en = {
       blocks: [
         "Four suits: **piros** (Hearts), **tök** (Bells), **zöld** (Leaves) and **makk** (Acorns); each has six cards: Nine, Under, Over, King, Ten, Ace. That is {deck} cards, 120 points in all (a Nine is worth 0).",
         { cards: SUIT, values: true },
-        {
-          table: {
-            head: ["Card", "Corner", "Worth"],
-            rows: [
-              { cells: ["Ace (ász)", "A"], fact: "card_points.A" },
-              { cells: ["Ten (tízes)", "10"], fact: "card_points.X" },
-              { cells: ["King (király)", "K"], fact: "card_points.K" },
-              { cells: ["Over (felső)", "O"], fact: "card_points.O" },
-              { cells: ["Under (alsó)", "U"], fact: "card_points.U" },
-              { cells: ["Nine (kilences)", "9"], fact: "card_points.9" },
-            ],
-          },
-        },
+        cardValueTable("en", facts),
         "They rank in the same order; the Ten beats the King here too. A trick goes to the highest trump in it, else to the highest card of the suit led.",
       ],
     },

@@ -18,6 +18,21 @@ export const fill = (text, facts) =>
     return value === undefined || typeof value === "object" ? whole : String(value);
   });
 
+// The table of the cards' worth, highest first, in a language ("hu" or "en"): a row for each
+// rank the game's facts give a value (the nine only where the game has it).
+const RANK_WORDS = {
+  hu: { head: ["Lap", "Sarokjel", "Érték"], A: ["ász", "Á"], X: ["tízes", "10"], K: ["király", "K"],
+        O: ["felső", "F"], U: ["alsó", "U"], 9: ["kilences", "9"] },
+  en: { head: ["Card", "Corner", "Worth"], A: ["Ace (ász)", "A"], X: ["Ten (tízes)", "10"], K: ["King (király)", "K"],
+        O: ["Over (felső)", "O"], U: ["Under (alsó)", "U"], 9: ["Nine (kilences)", "9"] },
+};
+
+export function cardValueTable(language, facts) {
+  const words = RANK_WORDS[language];
+  const ranks = ["A", "X", "K", "O", "U", "9"].filter((rank) => facts.card_points[rank] !== undefined);
+  return { table: { head: words.head, rows: ranks.map((rank) => ({ cells: words[rank], fact: `card_points.${rank}` })) } };
+}
+
 const INLINE = /\*\*(.+?)\*\*|\[([PTZM][9UOKXA])\]/g;
 
 // A filled text in pieces: {text}, {bold}, {card}.

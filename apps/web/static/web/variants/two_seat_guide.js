@@ -5,15 +5,14 @@
 //
 // Card points: ace 11, ten 10, king 4, over (felső) 3, under (alsó) 2, nine 0.
 
-import { cardName, suitName } from "../cards.js";
+import { RANKS, cardName, suitName } from "../cards.js";
 import { LANG, t } from "../i18n.js";
 
 export const CARD_POINTS = Object.freeze({ A: 11, X: 10, K: 4, O: 3, U: 2, 9: 0 });
-const ORDER = ["9", "U", "O", "K", "X", "A"]; // low to high, as a trick is won
 
 const points = (card) => CARD_POINTS[card[1]];
 const beats = (card, led, trump) =>
-  card[0] === led[0] ? ORDER.indexOf(card[1]) > ORDER.indexOf(led[1]) : card[0] === trump;
+  card[0] === led[0] ? RANKS.indexOf(card[1]) > RANKS.indexOf(led[1]) : card[0] === trump;
 
 // The tips for `view` (the player's), each {key, text}: the last trick's worth, then what
 // this turn offers (the lead or the reply; free or strict), the trump exchange, closing, a
