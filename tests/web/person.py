@@ -150,7 +150,12 @@ AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.m
 
 
 def serious_violations(page: Page) -> list[str]:
-    """axe-core's serious and critical accessibility violations on the page as it is now."""
+    """axe-core's serious and critical accessibility violations on the page at rest: after any
+    card still moving or fading (a trick gathered to its taker) has finished, as a person reads
+    it (axe measures a fading card's contrast at its opacity of the moment)."""
+    page.wait_for_function(
+        "() => document.getAnimations().every((a) => a.playState !== 'running')", polling=20
+    )
     if not page.evaluate("() => typeof window.axe === 'object'"):
         # evaluated, not added as a <script>: the page's CSP allows no inline script
         page.evaluate(AXE.read_text())
