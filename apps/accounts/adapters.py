@@ -7,15 +7,26 @@ from allauth.core.exceptions import ImmediateHttpResponse
 from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.mail import EmailMessage
 from django.forms import BaseForm
 from django.http import HttpRequest
 
 from apps.common.addresses import client_address
+from apps.common.mails import compose, fill, mail_language
 
 from . import logins
 from .guests import FORMER_GUEST, signed_in_guest
+from .mail_texts import LETTERS
 from .models import User
 from .services import default_display_name
+
+
+def _setting_of(user: object, address: str) -> str | None:
+    """The language setting of the mail's recipient: the user the mail is about, else the
+    account the address belongs to (none for an unknown address)."""
+    if not isinstance(user, User):
+        user = User.objects.filter(email__iexact=address).only("language").first()
+    return user.language if user is not None else None
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -60,6 +71,22 @@ class AccountAdapter(DefaultAccountAdapter):
         super().login(request, user)
         if guest is not None and guest.pk != user.pk:
             request.session[FORMER_GUEST] = guest.pk
+
+    def render_mail(
+        self,
+        template_prefix: str,
+        email: str | list[str],
+        context: dict[str, Any],
+        headers: dict[str, str] | None = None,
+    ) -> EmailMessage:
+        """allauth's account mails in the club's words (``mail_texts``), in the recipient's
+        language (their setting, else the request's), as text and HTML."""
+        letters = LETTERS.get(template_prefix)
+        if letters is None:  # a mail the club's settings never send
+            return super().render_mail(template_prefix, email, context, headers)
+        to = [email] if isinstance(email, str) else email
+        language = mail_language(_setting_of(context.get("user"), to[0]))
+        return compose(fill(letters, language, context), to)
 
     def get_client_ip(self, request: HttpRequest) -> str:
         """The address every allauth rate limit counts by (apps/common/addresses.py), rather

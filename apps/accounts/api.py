@@ -8,7 +8,7 @@ from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
+from rest_framework.throttling import AnonRateThrottle, BaseThrottle, UserRateThrottle
 from rest_framework.views import APIView
 
 from apps.common.addresses import limited_address
@@ -31,9 +31,20 @@ NAME_REFUSED = (
 
 
 class PlayerSerializer(serializers.ModelSerializer):
+    display_name = serializers.CharField(
+        source="public_name",
+        read_only=True,
+        help_text="the name others see; a guest's that chose none is the club's word for a "
+        "guest in the request's language",
+    )
+    language = serializers.CharField(
+        read_only=True,
+        help_text='the language the player chose: "hu", "en", or "" (none yet: Hungarian)',
+    )
+
     class Meta:
         model = User
-        fields = ["id", "username", "display_name", "avatar_url", "is_guest"]
+        fields = ["id", "username", "display_name", "avatar_url", "is_guest", "language"]
         read_only_fields = ["id", "username", "is_guest"]
 
 
@@ -100,6 +111,26 @@ class ProfileInput(BodySerializer):
     # checked in full, and normalised, by services.display_name_clean
     display_name = serializers.CharField(max_length=40, required=False)
     avatar_url = serializers.URLField(max_length=500, required=False, allow_blank=True)
+    language = serializers.ChoiceField(
+        choices=["hu", "en"],
+        required=False,
+        help_text="the language of the player's mails and the API's answers",
+    )
+
+
+class DeleteInput(BodySerializer):
+    password = serializers.CharField(
+        max_length=4096, help_text="the account's password, once more", trim_whitespace=False
+    )
+
+
+class AccountDeleteThrottle(UserRateThrottle):
+    """Tries at deleting the account (each checks a password): ``ACCOUNT_DELETE_RATE``."""
+
+    scope = "account_delete"
+
+    def get_rate(self) -> str | None:
+        return settings.ACCOUNT_DELETE_RATE
 
 
 class MeApi(APIView):
@@ -134,5 +165,37 @@ class MeApi(APIView):
             user=request.user,
             display_name=data.validated_data.get("display_name"),
             avatar_url=data.validated_data.get("avatar_url"),
+            language=data.validated_data.get("language"),
         )
         return Response(PlayerSerializer(user).data)
+
+    def get_throttles(self) -> list[BaseThrottle]:
+        if self.request.method == "DELETE":
+            return [AccountDeleteThrottle()]
+        return super().get_throttles()
+
+    @extend_schema(
+        tags=["accounts"],
+        summary="Delete your account",
+        description="The account's name, e-mail address, avatar and password go; its matches "
+        "stay in the record, under a deleted player's name. Online matches in play end as "
+        "your technical loss, matches against Kati end; your sessions end everywhere. A mail "
+        "tells the old address. Guests have no account to delete.",
+        request=DeleteInput,
+        responses={
+            204: None,
+            **problem_responses(
+                *BODY_REFUSED,
+                "password_incorrect",
+                "registration_required",
+                "not_authenticated",
+                "csrf_failed",
+                "throttled",
+            ),
+        },
+    )
+    def delete(self, request: MemberRequest) -> Response:
+        data = DeleteInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.account_delete(user=request.user, password=data.validated_data["password"])
+        return Response(status=status.HTTP_204_NO_CONTENT)

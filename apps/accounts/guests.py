@@ -19,10 +19,12 @@ from __future__ import annotations
 from typing import Any
 
 from allauth.headless.account.views import LoginView, SignupView
+from allauth.headless.base.response import AuthenticationResponse
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest, HttpResponse
 
 from .models import User
+from .unfinished import signup_resume, unfinished_signup
 
 # The session key naming the guest a member logged in from (its id).
 FORMER_GUEST = "club_former_guest"
@@ -55,7 +57,14 @@ def _as_visitor(request: HttpRequest) -> User | None:
 class GuestSignupView(SignupView):
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         guest = _as_visitor(request)
-        response = super().post(request, *args, **kwargs)
+        unfinished = unfinished_signup(self.input)
+        if unfinished is not None:  # a sign-up never finished, begun again (unfinished.py)
+            email = self.input.cleaned_data["email"]
+            response = AuthenticationResponse.from_response(
+                request, signup_resume(request, unfinished, email)
+            )
+        else:
+            response = super().post(request, *args, **kwargs)
         if guest is not None and not request.user.is_authenticated:
             request.user = guest  # still signed in as the guest, until the code
         return response

@@ -4,8 +4,20 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.utils import translation
 
 from .names import display_name_skeleton
+
+GUEST_DISPLAY_NAME = "Vendég"  # "guest": a guest's name until it chooses one
+_WORDS = {
+    "hu": {"deleted": "Törölt játékos", "guest": GUEST_DISPLAY_NAME},
+    "en": {"deleted": "Deleted player", "guest": "Guest"},
+}
+
+
+def _word(name: str) -> str:
+    language = (translation.get_language() or "hu").split("-")[0]
+    return _WORDS.get(language, _WORDS["hu"])[name]
 
 
 class User(AbstractUser):
@@ -24,6 +36,10 @@ class User(AbstractUser):
         max_length=8, blank=True, default="", choices=[("hu", "Magyar"), ("en", "English")]
     )
 
+    # When the player deleted the account (services.account_delete): the name, the address
+    # and the password are gone; the row stays, for the matches it played.
+    deleted_at = models.DateTimeField(null=True, blank=True)
+
     class Meta(AbstractUser.Meta):
         indexes = [
             # players only: guests play the computer, nobody sees their names
@@ -36,6 +52,12 @@ class User(AbstractUser):
 
     @property
     def public_name(self) -> str:
+        """The name others see, in the active language where it is the club's word: a deleted
+        player's ("Törölt játékos"), a guest's that chose none ("Vendég")."""
+        if self.deleted_at is not None:
+            return _word("deleted")
+        if self.is_guest and self.display_name == GUEST_DISPLAY_NAME:
+            return _word("guest")
         return self.display_name or self.username
 
     def save(self, *args: Any, **kwargs: Any) -> None:

@@ -4,16 +4,22 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from datetime import datetime
 
+from allauth.account.models import EmailAddress
 from django.contrib.auth import login
 from django.db import connection, transaction
 from django.http import HttpRequest
+from django.utils import timezone
 
-from .models import User
+from apps.common.errors import Forbidden
+from apps.common.mails import compose, fill, mail_language
+
+from .mail_texts import ACCOUNT_DELETED
+from .models import GUEST_DISPLAY_NAME, User
 from .names import DisplayNameRefused, display_name_check, display_name_skeleton
-from .signals import became_member
+from .signals import account_closing, became_member
 
-GUEST_DISPLAY_NAME = "Vendég"  # "guest"
 PLAYER_DISPLAY_NAME = "Játékos"  # "player"
 # The numbers a new player's name is drawn from, one try each: a taken one draws again, from a
 # wider range after a few (``default_display_name``).
@@ -87,8 +93,17 @@ def guest_create(*, request: HttpRequest, display_name: str = "") -> tuple[User,
 
 
 @transaction.atomic
-def profile_update(*, user: User, display_name: str | None, avatar_url: str | None) -> User:
+def profile_update(
+    *,
+    user: User,
+    display_name: str | None,
+    avatar_url: str | None,
+    language: str | None = None,
+) -> User:
     fields = []
+    if language is not None:
+        user.language = language
+        fields.append("language")
     if display_name is not None:
         user.display_name = display_name_clean(display_name, user=user)
         fields.append("display_name")
@@ -117,3 +132,33 @@ def guest_becomes_member(*, user: User) -> None:
         user.display_name = default_display_name()
     user.save(update_fields=["is_guest", "display_name"])
     became_member.send(sender=User, user=user)
+
+
+def account_delete(*, user: User, password: str, now: datetime | None = None) -> None:
+    """A member deletes its own account (docs/api.md, "Deleting an account"). The row stays, so
+    that the event log and the other players' results keep its matches; what names or reaches
+    the person goes: its name, e-mail addresses, avatar and password. Before that, in the same
+    transaction, the apps above take it from every table, queue and list (``account_closing``):
+    its online matches end as its technical loss, its matches against Kati end, its blocks go.
+    Its sessions end on every process (the password is gone; ``account_changed`` through
+    ``post_save``). The old address is told, in the player's language, after the commit."""
+    if user.is_guest:
+        raise Forbidden("only a member has an account to delete", code="registration_required")
+    if not user.check_password(password):
+        raise Forbidden("the password is not right", code="password_incorrect")
+    now = now or timezone.now()
+    with transaction.atomic():
+        user = User.objects.select_for_update().get(pk=user.pk)
+        address, language = user.email, mail_language(user.language)
+        account_closing.send(sender=User, user_id=user.pk, now=now)
+        EmailAddress.objects.filter(user=user).delete()
+        user.username = f"deleted-{user.pk}"
+        user.email = user.first_name = user.last_name = ""
+        user.display_name = user.avatar_url = ""
+        user.is_active = False
+        user.set_unusable_password()
+        user.deleted_at = now
+        user.save()
+        if address:
+            letter = fill(ACCOUNT_DELETED, language, {"email": address})
+            transaction.on_commit(lambda: compose(letter, [address]).send(), robust=True)

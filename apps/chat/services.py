@@ -7,6 +7,7 @@ from uuid import UUID
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from rest_framework import status
 
 from apps.accounts.models import User
@@ -130,3 +131,9 @@ def block_delete(*, blocker: User, blocked_id: int) -> None:
     deleted, _ = Block.objects.filter(blocker=blocker, blocked_id=blocked_id).delete()
     if not deleted:
         raise NotFound("you have not blocked this player", code="block_not_found")
+
+
+def blocks_forget(sender: object, *, user_id: int, **_: object) -> None:
+    """A player deleting its account: the blocks it made and those made of it go with it
+    (``account_closing``)."""
+    Block.objects.filter(Q(blocker_id=user_id) | Q(blocked_id=user_id)).delete()

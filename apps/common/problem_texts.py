@@ -100,6 +100,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Ehhez regisztrálnod kell.",
         "You need an account for this.",
     ),
+    "password_incorrect": (
+        "Nem ez a jelszavad.",
+        "That is not your password.",
+    ),
     "suspended": (
         "Fel vagy függesztve.",
         "You are suspended.",

@@ -28,13 +28,15 @@ def idle_since(now: datetime) -> datetime:
     return now - timedelta(hours=settings.KATI_MATCH_IDLE_HOURS)
 
 
-def kati_matches_lapse(*, now: datetime | None = None, user: User | None = None) -> int:
+def kati_matches_lapse(
+    *, now: datetime | None = None, user: User | None = None, idle_only: bool = True
+) -> int:
     """End every match against Kati left alone by ``now`` (see the module; ``user``: only that
     player's, when its match list is read, so that nothing waits for a worker, as with rooms
     whose invitation ran out); returns how many. Each in a transaction of its own, under the
     match's lock, checked again under it: a move that came meanwhile keeps the match going."""
     now = now or timezone.now()
-    limit = idle_since(now)
+    limit = idle_since(now) if idle_only else now  # not idle_only: every one (an account ends)
     due = Match.objects.filter(
         mode=Match.Mode.COMPUTER, status=Match.Status.ACTIVE, updated_at__lte=limit
     )

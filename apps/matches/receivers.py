@@ -1,4 +1,5 @@
-"""The matches app's own subscribers to new events (``signals.events_appended``).
+"""The matches app's own subscribers to new events (``signals.events_appended``), and to an
+account's end (``account_closing``).
 
 Inside the transaction of the batch, the projections that are not the ``Match`` row's: the
 seat columns (``projection.seats_project``) and the seats watched for silence
@@ -10,19 +11,24 @@ is ``robust``."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
 from django.db import transaction
 from django.dispatch import receiver
 
+from apps.accounts.models import User
+from apps.accounts.signals import account_closing
 from apps.matches.engine import Event
 
 from .attendance import presence_project
+from .lapses import kati_matches_lapse
 from .models import Match
 from .projection import seats_project
 from .push import events_push
 from .signals import events_appended
+from .withdrawal import online_tables_leave
 
 events_appended.connect(seats_project, dispatch_uid="matches.seats")
 events_appended.connect(presence_project, dispatch_uid="matches.presence")
@@ -55,3 +61,11 @@ def deadline_schedule(sender: Any, *, match: Match, changed: frozenset[str], **_
     transaction.on_commit(
         lambda: tasks.deadlines_fire.apply_async((str(match_id),), eta=at), robust=True
     )
+
+
+@receiver(account_closing, dispatch_uid="matches.account_closing")
+def tables_leave_on_account_closing(sender: Any, *, user_id: int, now: datetime, **_: Any) -> None:
+    """A player deleting its account leaves every table as a banned player does (its online
+    matches end as its technical loss), and its matches against Kati end."""
+    online_tables_leave(user_id=user_id, now=now)
+    kati_matches_lapse(now=now, user=User.objects.get(pk=user_id), idle_only=False)

@@ -23,9 +23,10 @@ def ticket_of(*, user_id: int, ticket_id: int) -> Ticket | None:
 
 
 def elo_leaderboard(*, variant: str) -> QuerySet[Rating]:
-    """A variant's ladder: players who played at least one ranked match of it, best first."""
+    """A variant's ladder: players who played at least one ranked match of it, best first (a
+    deleted account's rating is not on it; its past months' standings and medals stay)."""
     return (
-        Rating.objects.filter(variant=variant, matches__gt=0)
+        Rating.objects.filter(variant=variant, matches__gt=0, user__deleted_at__isnull=True)
         .select_related("user")
         .order_by("-rating", "user_id")
     )

@@ -144,13 +144,24 @@ ACCOUNT_ADAPTER = "apps.accounts.adapters.AccountAdapter"
 # guesser and never locks the owner out. Beyond either: 429 too_many_login_attempts with
 # Retry-After. A guess from many addresses at one account is held back only address by address
 # (the price of never locking the owner out); long passwords (AUTH_PASSWORD_VALIDATORS) carry it.
-ACCOUNT_RATE_LIMITS = {"login_failed": env("LOGIN_FAILED_RATES", default="10/m/ip,5/5m/key")}
+# Codes mailed to one address (a sign-up's, a login's to an unfinished sign-up, "send it again"):
+# a few within minutes, so that a player back from a closed tab is not refused (allauth's own
+# default is one in 3 minutes), and nobody floods an inbox.
+ACCOUNT_RATE_LIMITS = {
+    "login_failed": env("LOGIN_FAILED_RATES", default="10/m/ip,5/5m/key"),
+    "confirm_email": env("CONFIRM_EMAIL_RATES", default="5/10m/key"),
+}
 HEADLESS_ONLY = True
 HEADLESS_CLIENTS = ("app", "browser")
+# Codes, not links: the mails carry a code the player types in the page they are on (sign-up,
+# a forgotten password, a new address), and a link only to a page of the web client
+# (apps/accounts/mail_texts.py; tests/accounts/test_mails.py opens each one).
+ACCOUNT_EMAIL_VERIFICATION_SUPPORTS_RESEND = True  # "send the code again"
+ACCOUNT_LOGIN_ON_PASSWORD_RESET = True  # a new password by code signs the player in
+ACCOUNT_CHANGE_EMAIL = True  # one address per player: a new one replaces it once confirmed
+ACCOUNT_EMAIL_NOTIFICATIONS = True  # "your password / address was changed", with a way back
 HEADLESS_FRONTEND_URLS = {
-    "account_confirm_email": PUBLIC_BASE_URL + "/account/verify-email/{key}",
     "account_reset_password": PUBLIC_BASE_URL + "/account/password/reset",
-    "account_reset_password_from_key": PUBLIC_BASE_URL + "/account/password/reset/key/{key}",
     "account_signup": PUBLIC_BASE_URL + "/account/signup",
 }
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Snapszer Klub <noreply@snapszer.invalid>")
@@ -188,6 +199,8 @@ GUEST_CREATE_RATE = env("GUEST_CREATE_RATE", default="30/hour")
 # Hints (what Kati would play, games against her only) per player: each is a search of up to
 # half a second in the web process (429 ``throttled`` beyond).
 HINT_RATE = env("HINT_RATE", default="12/min")
+# tries at deleting one's account, each of which checks a password (DELETE /api/v1/me/)
+ACCOUNT_DELETE_RATE = env("ACCOUNT_DELETE_RATE", default="5/hour")
 # A finished klub or sixty-six deal is analysed by a worker as soon as it ends (apps/analysis);
 # off, a deal's analysis is made when a seat first asks for it (the suite, the embedded mode)
 ANALYSIS_AFTER_DEAL = env.bool("ANALYSIS_AFTER_DEAL", default=True)

@@ -23,4 +23,5 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 GUEST_CREATE_RATE = "10000/hour"
 # (the throttles count in Redis, which outlives a test; the rationing test sets its own rate)
 HINT_RATE = "10000/min"
+ACCOUNT_DELETE_RATE = "10000/min"
 COMPUTER_THINK_SECONDS = {"*/*/*": 0.0}

@@ -36,6 +36,7 @@ STORAGES = {
 GUEST_CREATE_RATE = "10000/hour"
 # (the throttles count in Redis, which outlives a test; the rationing test sets its own rate)
 HINT_RATE = "10000/min"
+ACCOUNT_DELETE_RATE = "10000/min"
 # Kati moves as soon as she has chosen; the timing tests give her a schedule and a clock.
 COMPUTER_THINK_SECONDS = {"*/*/*": 0.0}
 # The test client and the test servers speak plain HTTP (production's HTTPS settings tested in

@@ -25,7 +25,32 @@ def test_me_shows_the_callers_profile(make_player: Callable) -> None:
         "display_name": "Kati néni",
         "avatar_url": "",
         "is_guest": False,
+        "language": "",
     }
+
+
+def test_the_language_setting_is_kept_and_answers_in_it(make_player: Callable) -> None:
+    player = make_player()
+
+    response = player.client.patch("/api/v1/me/", {"language": "en"}, format="json")
+
+    assert response.status_code == 200
+    assert response.json()["language"] == "en"
+    assert User.objects.get(pk=player.user.pk).language == "en"
+    refused = player.client.patch("/api/v1/me/", {"language": "de"}, format="json")
+    assert refused.status_code == 400
+    assert refused.json()["code"] == "invalid_input"
+    assert "de" in refused.json()["detail"] or refused.json()["errors"]
+
+
+def test_a_guest_without_a_name_of_its_own_is_called_guest_in_its_language(
+    make_player: Callable,
+) -> None:
+    guest = make_player(guest=True, display_name="Vendég")
+
+    assert guest.client.get("/api/v1/me/").json()["display_name"] == "Vendég"
+    english = guest.client.get("/api/v1/me/", HTTP_ACCEPT_LANGUAGE="en")
+    assert english.json()["display_name"] == "Guest"
 
 
 def test_patch_updates_display_name_and_avatar(make_player: Callable) -> None:
