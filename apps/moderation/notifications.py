@@ -10,11 +10,10 @@ from django.core.mail import EmailMessage
 from django.urls import reverse
 
 from apps.accounts.models import User
+from apps.common.mails import SUBJECT_PREFIX, Letter, compose, fill, mail_language
 
 from .models import Report, Sanction
 from .roles import administrators, moderators
-
-SUBJECT_PREFIX = "[Snapszer Klub] "
 
 
 def _send(recipients: Iterable[User], subject: str, body: str) -> int:
@@ -63,29 +62,97 @@ def reports_escalated(reports: list[Report]) -> int:
     return _send(administrators(), subject, body)
 
 
+# The player's own mails, in its language (apps/common/mails.py). The staff's above stay in
+# English: the club's moderators and administrators work in the admin, which is English.
+_PLAY_ON = {
+    "hu": "Kati ellen továbbra is játszhatsz.",
+    "en": "You can still play the computer.",
+}
+_SANCTIONED: dict[str, dict[str, Letter]] = {
+    Sanction.Kind.WARNING: {
+        "hu": Letter(
+            "Figyelmeztetés a moderátoroktól",
+            (
+                "A moderátorok írásban figyelmeztettek. Kérjük, olvasd el, és nyugtázd az "
+                "alkalmazásban.",
+                "Az ok: {reason}",
+            ),
+            link_text="A klub megnyitása",
+            link="/",
+        ),
+        "en": Letter(
+            "A warning from the moderators",
+            (
+                "The moderators have given you a written warning. Please read it and "
+                "acknowledge it in the app.",
+                "Reason: {reason}",
+            ),
+            link_text="Open the club",
+            link="/",
+        ),
+    },
+    Sanction.Kind.SUSPENSION: {
+        "hu": Letter(
+            "Fel vagy függesztve az online játéktól és a csevegéstől",
+            (
+                "Eddig nem játszhatsz online és nem cseveghetsz: {until}. " + _PLAY_ON["hu"],
+                "Az ok: {reason}",
+            ),
+        ),
+        "en": Letter(
+            "You are suspended from online play and chat",
+            (
+                "You are suspended from online play and chat until {until}. " + _PLAY_ON["en"],
+                "Reason: {reason}",
+            ),
+        ),
+    },
+    Sanction.Kind.BAN: {
+        "hu": Letter(
+            "Ki vagy tiltva az online játékból",
+            (
+                "Ki vagy tiltva az online játékból és a csevegésből. " + _PLAY_ON["hu"],
+                "Az ok: {reason}",
+            ),
+        ),
+        "en": Letter(
+            "You are banned from online play",
+            (
+                "You are banned from online play and chat. " + _PLAY_ON["en"],
+                "Reason: {reason}",
+            ),
+        ),
+    },
+}
+_SUSPENSION_ENDED = {
+    "hu": Letter(
+        "Véget ért a felfüggesztésed",
+        ("Véget ért a felfüggesztésed: újra játszhatsz online és cseveghetsz.",),
+        link_text="Irány a klub",
+        link="/",
+    ),
+    "en": Letter(
+        "Your suspension has ended",
+        ("Your suspension has ended: you can play online and chat again.",),
+        link_text="Back to the club",
+        link="/",
+    ),
+}
+
+
+def _tell(user: User, letters: dict[str, Letter], **context: object) -> int:
+    if not user.email:
+        return 0
+    return compose(fill(letters, mail_language(user.language), context), [user.email]).send()
+
+
 def sanction_issued(sanction: Sanction) -> int:
     """To the sanctioned player (the same notice is in the app: GET /api/v1/me/notices/)."""
-    if sanction.kind == Sanction.Kind.WARNING:
-        subject = "A warning from the moderators"
-        what = (
-            "The moderators have given you a written warning. Please read it and "
-            "acknowledge it in the app."
-        )
-    elif sanction.kind == Sanction.Kind.SUSPENSION:
-        assert sanction.ends_at is not None
-        subject = "You are suspended from online play and chat"
-        what = (
-            "You are suspended from online play and chat until "
-            f"{sanction.ends_at:%Y-%m-%d %H:%M} UTC. You can still play the computer."
-        )
-    else:
-        subject = "You are banned from online play"
-        what = "You are banned from online play and chat. You can still play the computer."
-    body = f"{what}\n\nReason: {sanction.reason}\n"
-    return _send([sanction.user], subject, body)
+    return _tell(
+        sanction.user, _SANCTIONED[sanction.kind], reason=sanction.reason, until=sanction.ends_at
+    )
 
 
 def suspension_ended(sanction: Sanction) -> int:
     """To the player: the suspension is over."""
-    body = "Your suspension has ended: you can play online and chat again.\n"
-    return _send([sanction.user], "Your suspension has ended", body)
+    return _tell(sanction.user, _SUSPENSION_ENDED)

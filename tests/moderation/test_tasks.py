@@ -55,9 +55,16 @@ def test_a_suspension_ends_by_itself_exactly_once(
     assert suspension.ended_at is None
     assert online_restriction(player.pk).code == "suspended"
     assert _room_status(table) == 403
-    assert _subjects(player) == ["[Snapszer Klub] You are suspended from online play and chat"]
+    # in the player's language: Hungarian unless it chose English
+    assert _subjects(player) == [
+        "[Snapszer Klub] Fel vagy függesztve az online játéktól és a csevegéstől"
+    ]
     assert "threats" in mail.outbox[-1].body
+    assert f"{until:%Y-%m-%d %H:%M} UTC" in mail.outbox[-1].body
+    assert mail.outbox[-1].alternatives[0][1] == "text/html"
 
+    player.language = "en"
+    player.save(update_fields=["language"])
     clock.advance(days=1, seconds=30)  # the task's eta has come
     assert online_restriction(player.pk) is None
     with django_capture_on_commit_callbacks(execute=True):
@@ -109,7 +116,7 @@ def test_the_sweep_ends_a_suspension_whose_task_was_lost(
     suspension.refresh_from_db()
     assert suspension.ended_at == clock.now
     assert ModerationAction.objects.filter(kind="suspension_ended").count() == 1
-    assert _subjects(table.rude.user)[-1] == "[Snapszer Klub] Your suspension has ended"
+    assert _subjects(table.rude.user)[-1] == "[Snapszer Klub] Véget ért a felfüggesztésed"
     assert _room_status(table) == 201
 
 
