@@ -115,6 +115,15 @@ export const api = {
   login: (email, password) => call("POST", auth("auth/login"), { email, password }),
   signup: (email, password) => call("POST", auth("auth/signup"), { email, password }),
   verifyEmail: (key) => call("POST", auth("auth/email/verify"), { key }),
+  resendCode: () => call("POST", auth("auth/email/verify/resend")),
+  passwordRequest: (email) => call("POST", auth("auth/password/request"), { email }),
+  passwordReset: (key, password) => call("POST", auth("auth/password/reset"), { key, password }),
+  passwordChange: (current, fresh) =>
+    call("POST", auth("account/password/change"), { current_password: current, new_password: fresh }),
+  emails: () => call("GET", auth("account/email")),
+  emailAdd: (email) => call("POST", auth("account/email"), { email }),
+  emailResend: (email) => call("PUT", auth("account/email"), { email }),
+  accountDelete: (password) => call("DELETE", v1("me/"), { password }),
   logout: () => call("DELETE", auth("auth/session")),
 };
 

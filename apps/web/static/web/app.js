@@ -1,5 +1,6 @@
 // The club's web client: the routes (/, /join/<code>, /m/<match id>/, /matches/ (my matches),
-// /p/<player id>/ (a profile), /rules/, /rules/<game>/) and their wiring. Each screen is a
+// /p/<player id>/ (a profile), /rules/, /rules/<game>/, /account/ (signing in, or a member's
+// account; /account/signup and /account/password/reset, where the mails lead)) and their wiring. Each screen is a
 // controller (state and actions, no DOM) and a pure view patched by render.js (home/, join/,
 // account/, notice/, history/, profile/, rules/); the match's table is table.js's. Everything
 // goes through the public API (api.js).
@@ -12,6 +13,8 @@ import { HomeCtrl } from "./home/ctrl.js";
 import { homeView } from "./home/view.js";
 import { problemText, t } from "./i18n.js";
 import { JoinCtrl } from "./join/ctrl.js";
+import { MyAccountCtrl } from "./myaccount/ctrl.js";
+import { myAccountView } from "./myaccount/view.js";
 import { joinView } from "./join/view.js";
 import { noticeView } from "./notice/view.js";
 import { ProfileCtrl } from "./profile/ctrl.js";
@@ -101,6 +104,7 @@ async function route() {
   const historyPath = /^\/matches\/?$/.test(path);
   const profilePath = path.match(/^\/p\/(\d+)\/?$/);
   const rulesPath = path.match(/^\/rules\/(?:([a-z0-9_-]+)\/?)?$/);
+  const accountPath = /^\/account\/(?:signup|password\/reset)?$/.test(path);
   try {
     let next;
     if (joinPath) {
@@ -116,6 +120,7 @@ async function route() {
       header();
       if (matchPath) next = await matchScreen(matchPath[1]);
       else if (historyPath) next = screenOf(new HistoryCtrl({ navigate }), historyView);
+      else if (accountPath) next = screenOf(new MyAccountCtrl({ navigate, path }), myAccountView);
       else if (profilePath) next = screenOf(new ProfileCtrl({ userId: Number(profilePath[1]) }), profileView);
       else next = screenOf(new HomeCtrl({ navigate, announce }), homeView);
     }

@@ -12,7 +12,11 @@ function csrf() {
 function headerView() {
   const me = session.me;
   return h("div.account-bar", [
-    me ? h("span.who", me.display_name) : null,
+    me && !me.is_guest
+      ? h("a.who", { attrs: { href: "/account/", "data-link": "", title: t("header_account") } }, me.display_name)
+      : h("a.who.sign-in", { attrs: { href: "/account/", "data-link": "" } }, [
+        me ? h("span", `${me.display_name} · `) : null, t("header_login"),
+      ]),
     h("form.language", { attrs: { method: "post", action: "/i18n/setlang/" } }, [
       h("input", { attrs: { type: "hidden", name: "csrfmiddlewaretoken" }, props: { value: csrf() } }),
       h("input", { attrs: { type: "hidden", name: "next" }, props: { value: location.pathname } }),

@@ -9,10 +9,11 @@ export const form = (sel, action, children, data = {}) =>
 
 // A labelled input bound to `record[name]`: what is typed is kept in the controller, so a
 // redraw never loses it.
-export function field(id, label, record, name, attrs = {}) {
+export function field(id, label, record, name, attrs = {}, data = {}) {
   return [
     h("label", { attrs: { for: id } }, label),
     h(`input#${id}`, {
+      ...data,
       attrs: { name, ...attrs },
       props: { value: record[name] },
       on: { input: (event) => { record[name] = event.target.value; } },
@@ -22,6 +23,10 @@ export function field(id, label, record, name, attrs = {}) {
 
 export const statusLine = (text, data = {}) => h("p.form-status", { attrs: { role: "status" }, ...data }, text || "");
 
+const button = (sel, text, click) => h(sel, { attrs: { type: "button" }, on: { click } }, text);
+const focused = { hook: { insert: (vnode) => vnode.elm.focus() } };
+const NEW_PASSWORD = { type: "password", autocomplete: "new-password", required: true, minlength: 8 };
+
 export function loginForm(ctrl) {
   return form("form.login", () => ctrl.logIn(), [
     h("h3", t("login")),
@@ -29,28 +34,68 @@ export function loginForm(ctrl) {
     ...field("login-password", t("password"), ctrl.login, "password",
       { type: "password", autocomplete: "current-password", required: true }),
     h("button.primary", { attrs: { type: "submit" } }, t("login")),
+    h("p.forgot", [button("button.link.forgot-password", t("forgot_password"), () => ctrl.forgotPassword())]),
+  ]);
+}
+
+// The mailed code: typed in, sent again, or back to the forms.
+export function verifyForm(ctrl) {
+  return form("form.verify", () => ctrl.verify(), [
+    h("h3", t("verify")),
+    h("p", t("verify_help")),
+    ...field("verify-code", t("verify_code"), ctrl, "code",
+      { autocomplete: "one-time-code", required: true, autocapitalize: "characters" }, focused),
+    h("button.primary", { attrs: { type: "submit" } }, t("verify")),
+    h("p.choice", [
+      button("button.link.resend-code", t("code_resend"), () => ctrl.resend()), " ",
+      button("button.link", t("back"), () => ctrl.restart()),
+    ]),
   ]);
 }
 
 export function signupForm(ctrl) {
-  if (ctrl.verifying) {
-    return form("form.verify", () => ctrl.verify(), [
-      h("p", t("verify_help")),
-      h("label", { attrs: { for: "verify-code" } }, t("verify_code")),
-      h("input#verify-code", {
-        attrs: { autocomplete: "one-time-code", required: true },
-        props: { value: ctrl.code },
-        on: { input: (event) => { ctrl.code = event.target.value; } },
-        hook: { insert: (vnode) => vnode.elm.focus() },
-      }),
-      h("button.primary", { attrs: { type: "submit" } }, t("verify")),
-    ]);
-  }
   return form("form.signup", () => ctrl.signUp(), [
     h("h3", t("signup")),
     ...field("signup-email", t("email"), ctrl.signup, "email", { type: "email", autocomplete: "email", required: true }),
-    ...field("signup-password", t("password"), ctrl.signup, "password",
-      { type: "password", autocomplete: "new-password", required: true, minlength: 8 }),
+    ...field("signup-password", t("password"), ctrl.signup, "password", NEW_PASSWORD),
+    h("p.help", t("password_help")),
     h("button", { attrs: { type: "submit" } }, t("signup")),
   ]);
+}
+
+// A forgotten password: the address, then the mailed code with the new password.
+export function forgotForm(ctrl) {
+  const { forgot } = ctrl;
+  if (forgot.step === "email") {
+    return form("form.forgot", () => ctrl.forgotSend(), [
+      h("h3", t("forgot_title")),
+      h("p", t("forgot_help")),
+      ...field("forgot-email", t("email"), forgot, "email",
+        { type: "email", autocomplete: "email", required: true }, focused),
+      h("button.primary", { attrs: { type: "submit" } }, t("forgot_send")),
+      h("p", [button("button.link", t("back"), () => ctrl.restart())]),
+    ]);
+  }
+  return form("form.forgot-code", () => ctrl.forgotFinish(), [
+    h("h3", t("forgot_title")),
+    ...field("forgot-code", t("verify_code"), forgot, "code",
+      { autocomplete: "one-time-code", required: true, autocapitalize: "characters" }, focused),
+    ...field("forgot-password", t("new_password"), forgot, "password", NEW_PASSWORD),
+    h("p.help", t("password_help")),
+    h("button.primary", { attrs: { type: "submit" } }, t("forgot_finish")),
+    h("p.choice", [
+      button("button.link", t("code_resend"), () => ctrl.forgotSend()), " ",
+      button("button.link", t("back"), () => ctrl.restart()),
+    ]),
+  ]);
+}
+
+// What a visitor is shown to sign in: the code asked for, a forgotten password, or the forms
+// (the one the page is about first), with the status line under them.
+export function accountForms(ctrl) {
+  let forms;
+  if (ctrl.verifying) forms = [verifyForm(ctrl)];
+  else if (ctrl.forgot) forms = [forgotForm(ctrl)];
+  else forms = ctrl.first === "signup" ? [signupForm(ctrl), loginForm(ctrl)] : [loginForm(ctrl), signupForm(ctrl)];
+  return [...forms, statusLine(ctrl.status)];
 }

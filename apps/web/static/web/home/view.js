@@ -1,7 +1,7 @@
 // The home page, drawn from a HomeCtrl: pure functions of its state (home/ctrl.js acts). The
 // lists of games, targets and Kati's levels come from the catalogue the controller holds.
 
-import { loginForm, signupForm, form, statusLine } from "../account/view.js";
+import { accountForms, form, statusLine } from "../account/view.js";
 import { gameName } from "../catalogue.js";
 import { matchRow } from "../history/view.js";
 import { LANG, monthName, t } from "../i18n.js";
@@ -181,10 +181,6 @@ function profilePanel(ctrl) {
   ]);
 }
 
-export function accountPanels(account) {
-  return [loginForm(account), signupForm(account), statusLine(account.status)];
-}
-
 // After logging in from a guest's session: bring its finished matches along, or leave them.
 function guestMatchesPanel(ctrl) {
   const { finished, status } = ctrl.guestMatches;
@@ -254,7 +250,7 @@ export function homeView(ctrl) {
       rulesPanel(),
       friendsPanel(ctrl),
       rankedPanel(ctrl),
-      ctrl.member ? walletPanel(ctrl) : panel(t("account"), accountPanels(ctrl.account)),
+      ctrl.member ? walletPanel(ctrl) : panel(t("account"), accountForms(ctrl.account)),
       ctrl.member ? profilePanel(ctrl) : null,
       ctrl.me ? matchesPanel(ctrl) : null,
       settingsPanel(ctrl),

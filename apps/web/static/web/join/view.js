@@ -1,6 +1,6 @@
 // The join page, drawn from a JoinCtrl.
 
-import { loginForm, signupForm, statusLine } from "../account/view.js";
+import { accountForms } from "../account/view.js";
 import { panel } from "../home/view.js";
 import { t } from "../i18n.js";
 import { h } from "../render.js";
@@ -16,10 +16,6 @@ export function joinView(ctrl) {
     title,
     h("p", t("invite_code", { code: ctrl.code })),
     h("p", t("err_registration_required")),
-    h("div.panels", [
-      panel(t("login"), [loginForm(ctrl.account)]),
-      panel(t("signup"), [signupForm(ctrl.account)]),
-    ]),
-    statusLine(ctrl.account.status),
+    h("div.panels", [panel(t("account"), accountForms(ctrl.account))]),
   ]);
 }
