@@ -13,6 +13,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.templatetags.static import static
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext
 from django.views import i18n
@@ -99,6 +100,8 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "version": release.version,
         "shell": [shell_file.url for shell_file in release.files],
         "offline": OFFLINE_PATH,
+        # pages kept for reading offline (their paths start so): the rules
+        "readable": [reverse("web:rules")],
         # hashed names are served from the cache first (a name is one content for good);
         # plain names (`make run`, the tests' default) from the network first, the cache
         # only when it fails

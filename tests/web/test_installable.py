@@ -166,6 +166,25 @@ def test_offline_a_page_shows_the_offline_page_and_comes_back_by_itself(
     assert who.errors == []
 
 
+def test_the_rules_can_be_read_offline(chromium: Browser, club_server: ClubServer) -> None:
+    who = person(chromium, viewport=PHONE)
+    open_the_club(who, club_server)
+    who.page.wait_for_function(
+        "async () => Boolean(await caches.match('/rules/'))"
+    )  # kept when the app was installed, before any visit to the rules
+
+    who.context.set_offline(True)
+    who.goto(club_server, "/rules/klub/")  # never opened online
+
+    who.page.get_by_role("heading", name="A klub snapszer szabályai", level=1).wait_for()
+    assert who.page.get_by_text("Nincs kapcsolat").count() == 0
+    assert who.page.locator("table").count() >= 1  # the cards' worth, the scoring
+    # the other pages still say there is no connection
+    who.goto(club_server, "/matches/")
+    who.page.get_by_role("heading", name="Nincs kapcsolat", level=1).wait_for()
+    assert who.errors == []
+
+
 UPDATE = "Megjött a klub új változata."
 
 

@@ -4,7 +4,9 @@
 // - The shell: production's hashed names come from the cache of this version first (a name is
 //   one content for good, so a page gets the files its own page names, together); plain names
 //   (`make run`, most tests) from the network first, the cache only when it fails.
-// - Pages go to the network; when it cannot be reached, the offline page is shown instead.
+// - Pages go to the network; when it cannot be reached, the offline page is shown instead, but
+//   for the rules (CONFIG.readable): their page is kept from its last visit (the rules' page
+//   is kept at install), and the rules are in the shell, so they can be read offline.
 // - Nothing else is touched: the API, allauth, the admin and the sockets always go to the
 //   network (live game state is never served from a cache).
 // - A new version installs at once and takes over; the caches of older versions are deleted
@@ -20,7 +22,7 @@ self.addEventListener("install", (event) => {
     (async () => {
       const cache = await caches.open(CACHE);
       // revalidated with the server, never an older copy from the HTTP cache
-      const urls = [...CONFIG.shell, CONFIG.offline];
+      const urls = [...CONFIG.shell, CONFIG.offline, ...CONFIG.readable];
       await cache.addAll(urls.map((url) => new Request(url, { cache: "no-cache" })));
       await self.skipWaiting();
     })(),
@@ -51,12 +53,28 @@ self.addEventListener("fetch", (event) => {
   else if (SHELL.has(url.pathname)) event.respondWith(shellFile(request));
 });
 
+// the page kept for a path readable offline: its own, or the first readable path's (one page
+// serves every client route: the client reads the path)
+function readable(pathname) {
+  const prefix = CONFIG.readable.find((path) => pathname.startsWith(path));
+  return prefix ? [pathname, prefix] : [];
+}
+
 async function page(event) {
+  const kept = readable(new URL(event.request.url).pathname);
   try {
-    return (await event.preloadResponse) || (await fetch(event.request));
+    const response = (await event.preloadResponse) || (await fetch(event.request));
+    if (kept.length && response.ok) {
+      const copy = response.clone();
+      event.waitUntil(caches.open(CACHE).then((cache) => cache.put(kept[0], copy)));
+    }
+    return response;
   } catch {
-    const offline = await caches.match(CONFIG.offline, { cacheName: CACHE });
-    return offline || Response.error();
+    for (const path of [...kept, CONFIG.offline]) {
+      const cached = await caches.match(path, { cacheName: CACHE });
+      if (cached) return cached;
+    }
+    return Response.error();
   }
 }
 
