@@ -90,12 +90,13 @@ export function forgotForm(ctrl) {
   ]);
 }
 
-// What a visitor is shown to sign in: the code asked for, a forgotten password, or the forms
-// (the one the page is about first), with the status line under them.
+// What a visitor is shown to sign in: the code asked for, or a forgotten password, with what
+// was sent where above it; else the forms (the one the page is about first), with the status
+// line (a refusal) under them.
 export function accountForms(ctrl) {
-  let forms;
-  if (ctrl.verifying) forms = [verifyForm(ctrl)];
-  else if (ctrl.forgot) forms = [forgotForm(ctrl)];
-  else forms = ctrl.first === "signup" ? [signupForm(ctrl), loginForm(ctrl)] : [loginForm(ctrl), signupForm(ctrl)];
-  return [...forms, statusLine(ctrl.status)];
+  const status = statusLine(ctrl.status);
+  if (ctrl.verifying) return [status, verifyForm(ctrl)];
+  if (ctrl.forgot) return [status, forgotForm(ctrl)];
+  const forms = ctrl.first === "signup" ? [signupForm(ctrl), loginForm(ctrl)] : [loginForm(ctrl), signupForm(ctrl)];
+  return [...forms, status];
 }

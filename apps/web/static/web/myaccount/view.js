@@ -74,8 +74,8 @@ export function myAccountView(ctrl) {
   }
   if (!ctrl.member) {
     return h("div.account-screen", [
-      h("h1", t("account")),
-      h("div.panels", [panel(t("account"), accountForms(ctrl.account))]),
+      h("h1", t("account_title")),
+      h("div.panels", [h("section.panel", { attrs: { "aria-label": t("account") } }, accountForms(ctrl.account))]),
       h("p", homeLink()),
     ]);
   }
