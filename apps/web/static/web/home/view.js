@@ -107,7 +107,10 @@ function walletPanel(ctrl) {
     h("h3", t("ledger")),
     h("ol.ledger", wallet.ledger.map((entry) => h("li", { key: entry.id ?? entry.created_at },
       `${entry.amount > 0 ? "+" : ""}${entry.amount} · ${kindName(entry.kind)} · ${new Date(entry.created_at).toLocaleString(LANG)}`))),
-    h("button", { attrs: { type: "button" }, on: { click: () => ctrl.logOut() } }, t("logout")),
+    h("p.account-links", [
+      h("a.my-account", { attrs: { href: "/account/", "data-link": "" } }, t("my_account_link")), " ",
+      h("button", { attrs: { type: "button" }, on: { click: () => ctrl.logOut() } }, t("logout")),
+    ]),
   ]);
 }
 
