@@ -63,7 +63,17 @@ def response_checker(schema: dict[str, Any]) -> Check:
 
 # 400s for a request the schema allows that depend on who sends it (your own id), which no
 # schema can say: schemathesis' positive_data_acceptance spares them.
-CALLER_RULES = {"cannot_block_self", "cannot_report_self"}
+CALLER_RULES = {
+    "cannot_block_self",
+    "cannot_report_self",
+    # what a display name may hold (names.py: visible letters, no hidden or control characters,
+    # few accents, not reserved, not like another player's) is more than a JSON schema says
+    "display_name_invisible",
+    "display_name_hidden_character",
+    "display_name_too_many_marks",
+    "display_name_reserved",
+    "display_name_taken",
+}
 
 # A request the schema forbids may also be refused for its size: 413 (a body over the limit)
 # and 414 (a URI over the limit) are refusals too, besides schemathesis' default statuses.

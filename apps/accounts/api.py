@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from django.conf import settings
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle, BaseThrottle, UserRateThrottle
+from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 from rest_framework.views import APIView
 
 from apps.common.addresses import limited_address
@@ -169,10 +169,12 @@ class MeApi(APIView):
         )
         return Response(PlayerSerializer(user).data)
 
-    def get_throttles(self) -> list[BaseThrottle]:
-        if self.request.method == "DELETE":
-            return [AccountDeleteThrottle()]
-        return super().get_throttles()
+
+class AccountDeleteApi(APIView):
+    """Deleting one's own account (a POST with the password: a DELETE's body is not one every
+    client and proxy keeps)."""
+
+    throttle_classes = [AccountDeleteThrottle]
 
     @extend_schema(
         tags=["accounts"],
@@ -183,7 +185,7 @@ class MeApi(APIView):
         "tells the old address. Guests have no account to delete.",
         request=DeleteInput,
         responses={
-            204: None,
+            200: inline_serializer("AccountDeleted", {"deleted": serializers.BooleanField()}),
             **problem_responses(
                 *BODY_REFUSED,
                 "password_incorrect",
@@ -194,8 +196,8 @@ class MeApi(APIView):
             ),
         },
     )
-    def delete(self, request: MemberRequest) -> Response:
+    def post(self, request: MemberRequest) -> Response:
         data = DeleteInput(data=request.data)
         data.is_valid(raise_exception=True)
         services.account_delete(user=request.user, password=data.validated_data["password"])
-        return Response(status=status.HTTP_204_NO_CONTENT)
+        return Response({"deleted": True})

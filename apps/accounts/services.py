@@ -135,7 +135,7 @@ def guest_becomes_member(*, user: User) -> None:
 
 
 def account_delete(*, user: User, password: str, now: datetime | None = None) -> None:
-    """A member deletes its own account (docs/api.md, "Deleting an account"). The row stays, so
+    """A member deletes its own account (docs/api.md, "Accounts that recover"). The row stays, so
     that the event log and the other players' results keep its matches; what names or reaches
     the person goes: its name, e-mail addresses, avatar and password. Before that, in the same
     transaction, the apps above take it from every table, queue and list (``account_closing``):

@@ -77,7 +77,10 @@ _SERVER: dict[str, tuple[int, str]] = {
     # accounts and restrictions
     "already_authenticated": (409, "`POST /api/v1/guests/` with a session already present"),
     "registration_required": (403, "guests play the computer only; sign up for the rest"),
-    "password_incorrect": (403, "`DELETE /api/v1/me/`: the password given is not the account's"),
+    "password_incorrect": (
+        403,
+        "`POST /api/v1/me/delete/`: not the account's password",
+    ),
     "former_guest_not_found": (
         404,
         "`POST /api/v1/me/guest-matches/`: this session did not log in from a guest's (or its "

@@ -199,7 +199,7 @@ GUEST_CREATE_RATE = env("GUEST_CREATE_RATE", default="30/hour")
 # Hints (what Kati would play, games against her only) per player: each is a search of up to
 # half a second in the web process (429 ``throttled`` beyond).
 HINT_RATE = env("HINT_RATE", default="12/min")
-# tries at deleting one's account, each of which checks a password (DELETE /api/v1/me/)
+# tries at deleting one's account, each of which checks a password (POST /api/v1/me/delete/)
 ACCOUNT_DELETE_RATE = env("ACCOUNT_DELETE_RATE", default="5/hour")
 # A finished klub or sixty-six deal is analysed by a worker as soon as it ends (apps/analysis);
 # off, a deal's analysis is made when a seat first asks for it (the suite, the embedded mode)

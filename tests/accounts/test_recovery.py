@@ -171,15 +171,16 @@ def test_deleting_the_account_takes_the_name_and_address_and_keeps_the_matches(
     email = verified_user.email
     User.objects.filter(pk=verified_user.pk).update(language="en")
 
-    refused = client.api("delete", "me/", {"password": "not my password"})
+    refused = client.api("post", "me/delete/", {"password": "not my password"})
     assert refused.status_code == 403
     assert refused.json()["code"] == "password_incorrect"
     assert User.objects.get(pk=verified_user.pk).email == email
 
     with django_capture_on_commit_callbacks(execute=True):
-        deleted = client.api("delete", "me/", {"password": PASSWORD})
+        deleted = client.api("post", "me/delete/", {"password": PASSWORD})
 
-    assert deleted.status_code == 204, deleted.content
+    assert deleted.status_code == 200, deleted.content
+    assert deleted.json() == {"deleted": True}
     assert client.api("get", "me/").status_code == 401  # signed out, here and everywhere
     assert me.client.get("/api/v1/me/").status_code == 401
     gone = User.objects.get(pk=verified_user.pk)
@@ -202,7 +203,7 @@ def test_deleting_the_account_takes_the_name_and_address_and_keeps_the_matches(
 
 def test_a_guest_has_no_account_to_delete(db: None) -> None:
     guest = Player(GuestFactory())
-    response = guest.client.delete("/api/v1/me/", {"password": "anything"}, format="json")
+    response = guest.client.post("/api/v1/me/delete/", {"password": "anything"}, format="json")
 
     assert response.status_code == 403
     assert response.json()["code"] == "registration_required"

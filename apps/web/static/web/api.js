@@ -123,7 +123,7 @@ export const api = {
   emails: () => call("GET", auth("account/email")),
   emailAdd: (email) => call("POST", auth("account/email"), { email }),
   emailResend: (email) => call("PUT", auth("account/email"), { email }),
-  accountDelete: (password) => call("DELETE", v1("me/"), { password }),
+  accountDelete: (password) => call("POST", v1("me/delete/"), { password }),
   logout: () => call("DELETE", auth("auth/session")),
 };
 
