@@ -15,7 +15,6 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from apps.accounts.models import User
 from apps.matches.engine import Lapse
 
 from . import event_store
@@ -29,9 +28,9 @@ def idle_since(now: datetime) -> datetime:
 
 
 def kati_matches_lapse(
-    *, now: datetime | None = None, user: User | None = None, idle_only: bool = True
+    *, now: datetime | None = None, user_id: int | None = None, idle_only: bool = True
 ) -> int:
-    """End every match against Kati left alone by ``now`` (see the module; ``user``: only that
+    """End every match against Kati left alone by ``now`` (see the module; ``user_id``: only that
     player's, when its match list is read, so that nothing waits for a worker, as with rooms
     whose invitation ran out); returns how many. Each in a transaction of its own, under the
     match's lock, checked again under it: a move that came meanwhile keeps the match going."""
@@ -40,8 +39,8 @@ def kati_matches_lapse(
     due = Match.objects.filter(
         mode=Match.Mode.COMPUTER, status=Match.Status.ACTIVE, updated_at__lte=limit
     )
-    if user is not None:
-        due = due.filter(created_by=user)
+    if user_id is not None:
+        due = due.filter(created_by_id=user_id)
     ended = 0
     for match_id in list(due.values_list("id", flat=True)):
         with transaction.atomic():

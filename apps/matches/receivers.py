@@ -18,7 +18,6 @@ from django.conf import settings
 from django.db import transaction
 from django.dispatch import receiver
 
-from apps.accounts.models import User
 from apps.accounts.signals import account_closing
 from apps.matches.engine import Event
 
@@ -68,4 +67,4 @@ def tables_leave_on_account_closing(sender: Any, *, user_id: int, now: datetime,
     """A player deleting its account leaves every table as a banned player does (its online
     matches end as its technical loss), and its matches against Kati end."""
     online_tables_leave(user_id=user_id, now=now)
-    kati_matches_lapse(now=now, user=User.objects.get(pk=user_id), idle_only=False)
+    kati_matches_lapse(now=now, user_id=user_id, idle_only=False)

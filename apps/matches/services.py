@@ -434,7 +434,7 @@ def matches_list(*, user: User, variant: str | None = None) -> QuerySet[Match]:
     their rooms whose invitation ran out and ending their matches against Kati left alone
     (``lapses``): the list never shows a dead room as waiting, nor a lapsed match as going."""
     rooms_expire_due(user=user)
-    lapses.kati_matches_lapse(user=user)
+    lapses.kati_matches_lapse(user_id=user.pk)
     return selectors.matches_of_player(user=user, variant=variant)
 
 
