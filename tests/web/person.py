@@ -239,3 +239,26 @@ def server_with_outbox(start_club_server: Any, outbox: Path) -> Any:
             }
         }
     )
+
+
+# A mailed code on a line of its own: allauth's (``KXRT-BDFQ``) or digits.
+_MAILED_CODE = re.compile(r"^([A-Z0-9]{4}-[A-Z0-9]{4}|\d{6})$", re.MULTILINE)
+
+
+def mails_in(outbox: Path) -> list[str]:
+    """The mails written into ``outbox`` (``server_with_outbox``), oldest first."""
+    if not outbox.exists():
+        return []
+    return [p.read_text() for p in sorted(outbox.iterdir(), key=lambda p: p.stat().st_mtime_ns)]
+
+
+def mailed_code(outbox: Path, to: str | None = None, *, after: int = 0) -> str:
+    """The code in the newest mail, once more than ``after`` mails were sent (a mail is sent
+    as the page answers, or just after); ``to``: the address it must have gone to."""
+    for _ in range(100):
+        mails = mails_in(outbox)
+        if len(mails) > after:
+            assert to is None or to in mails[-1], mails[-1]
+            return str(_MAILED_CODE.findall(mails[-1])[-1])
+        time.sleep(0.1)
+    raise AssertionError("no mail came")

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import re
-import time
 from pathlib import Path
 from typing import Any
 
@@ -17,28 +16,23 @@ from allauth.account.models import EmailAddress
 from playwright.sync_api import expect
 
 from apps.accounts.models import User
-from tests.web.person import DESKTOP, PHONE, Person, log_in, member, person, server_with_outbox
+from tests.web.person import (
+    DESKTOP,
+    PHONE,
+    Person,
+    log_in,
+    mailed_code,
+    mails_in,
+    member,
+    person,
+    server_with_outbox,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SECRET = "a long enough secret 42"
 NEW_SECRET = "another fine passphrase 7"
-_CODE = re.compile(r"^([A-Z0-9]{4}-[A-Z0-9]{4}|\d{6})$", re.MULTILINE)
 OVERFLOW = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
-
-
-def _mails(outbox: Path) -> list[str]:
-    return [p.read_text() for p in sorted(outbox.iterdir(), key=lambda p: p.stat().st_mtime_ns)]
-
-
-def newest_code(outbox: Path, before: int = 0) -> str:
-    """The code of the newest mail, once more than ``before`` mails were sent."""
-    for _ in range(100):
-        mails = _mails(outbox) if outbox.exists() else []
-        if len(mails) > before:
-            return _CODE.findall(mails[-1])[-1]
-        time.sleep(0.1)
-    raise AssertionError("no mail came")
 
 
 def _shot(who: Person, name: str, tmp_path: Path) -> None:
@@ -75,16 +69,16 @@ def test_a_sign_up_left_before_its_code_is_finished_by_logging_in(
 
     zoe = person(chromium)
     zoe.goto(server)
-    mails = len(_mails(outbox))
+    mails = len(mails_in(outbox))
     _fill(zoe, "form.login", "Belépés", "zoe.closed.tab@example.com")
 
     zoe.page.get_by_text("A regisztrációd még nincs megerősítve").wait_for()
-    first = newest_code(outbox, mails)
+    first = mailed_code(outbox, after=mails)
     _shot(zoe, "account-code-phone-hu", tmp_path)
     # the mail was slow: another one, and only the newest code counts
     zoe.page.get_by_role("button", name="Kérek új kódot").click()
     zoe.page.get_by_text("Új kódot küldtünk").wait_for()
-    second = newest_code(outbox, mails + 1)
+    second = mailed_code(outbox, after=mails + 1)
     assert second != first
     _type_code(zoe, first)
     status = zoe.page.get_by_role("region", name="Fiók").get_by_role("status")
@@ -107,10 +101,10 @@ def test_signing_up_again_with_the_same_address_mails_the_code_again(
     for attempt in range(2):
         zoe = person(chromium)
         zoe.goto(server)
-        mails = len(_mails(outbox)) if outbox.exists() else 0
+        mails = len(mails_in(outbox))
         _fill(zoe, "form.signup", "Regisztráció", "zoe.again@example.com")
         zoe.page.get_by_label("Megerősítő kód").wait_for()
-        code = newest_code(outbox, mails)
+        code = mailed_code(outbox, after=mails)
         if attempt == 0:
             zoe.context.close()
 
@@ -136,7 +130,7 @@ def test_a_forgotten_password_is_set_anew_by_a_mailed_code(
     who.page.get_by_role("button", name="Kód küldése").click()
     who.page.get_by_label("Új jelszó").wait_for()
     _shot(who, "account-forgot-phone-hu", tmp_path)
-    who.page.get_by_label("Megerősítő kód").fill(newest_code(outbox))
+    who.page.get_by_label("Megerősítő kód").fill(mailed_code(outbox))
     who.page.get_by_label("Új jelszó").fill(NEW_SECRET)
     who.page.get_by_role("button", name="Új jelszó mentése és belépés").click()
 
@@ -166,7 +160,7 @@ def test_a_member_changes_address_and_password_then_deletes_the_account(
     email.get_by_label("Új e-mail cím").fill("bela.new@example.com")
     email.get_by_role("button", name="Cím módosítása").click()
     email.get_by_text("Kódot küldtünk ide: bela.new@example.com").wait_for()
-    email.get_by_label("Megerősítő kód").fill(newest_code(outbox))
+    email.get_by_label("Megerősítő kód").fill(mailed_code(outbox))
     email.get_by_role("button", name="Megerősítés").click()
     email.get_by_text("Kész: mostantól ez a címed: bela.new@example.com.").wait_for()
     email.get_by_text("A címed: bela.new@example.com", exact=True).wait_for()

@@ -17,6 +17,7 @@ from tests.web.person import (
     Person,
     confirm,
     log_in,
+    mailed_code,
     member,
     person,
     serious_violations,
@@ -32,12 +33,6 @@ def shot(who: Person, tmp_path: Path, name: str, *, full_page: bool = False) -> 
     """A screenshot to look at: into ``CLIENT_SCREENSHOTS`` (docs/screenshots) when set."""
     folder = Path(os.environ.get("CLIENT_SCREENSHOTS", tmp_path))
     who.page.screenshot(path=str(folder / name), full_page=full_page)
-
-
-def mailed_code(outbox: Path, to: str) -> str:
-    mail = "".join(path.read_text() for path in outbox.iterdir())
-    assert to in mail
-    return re.findall(r"^([A-Z0-9]{4}-[A-Z0-9]{4})$", mail, re.MULTILINE)[-1]
 
 
 def play_kati(who: Person) -> str:
