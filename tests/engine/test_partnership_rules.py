@@ -454,6 +454,7 @@ def test_the_claim_is_offered_only_when_sure_and_ends_the_hand_after_its_seconds
         "cards": sorted_codes(cards(hands[0])),
     }
     refused(table, Play(0, card("PA")), "cards_shown")
+    refused(table, Kontra(1), "doubling_closed")  # a shown hand is past the window too
     rules = table.state.variant
     assert rules.due_commands(table.state, table.now) == []
     table.wait(5)

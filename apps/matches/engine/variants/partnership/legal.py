@@ -25,10 +25,10 @@ def _phase_error(deal: PartnershipDeal, wanted: str) -> RuleViolation | None:
         return RuleViolation("bidding_in_progress", "the bidding is not over")
     if deal.phase == DOUBLING:
         return RuleViolation("doubling_in_progress", "the doubling window is open")
+    if wanted == DOUBLING:  # the play (or a claim) has begun: the window is behind it
+        return RuleViolation("doubling_closed", "the doubling window has closed")
     if deal.phase == CLAIM:
         return RuleViolation("cards_shown", "a hand has been shown: the hand is ending")
-    if wanted == DOUBLING:  # the play has begun: the window is behind it
-        return RuleViolation("doubling_closed", "the doubling window has closed")
     return RuleViolation("bidding_over", "the bidding is over")
 
 
