@@ -326,6 +326,8 @@ def test_a_shown_hand_and_a_pause_keep_the_table_on_one_screen(
     bela.page.locator(".seat .shown [data-card]").first.wait_for()
     table_action(cili, "Szünet (20 mp)").click()
     bela.page.locator(".seat .paused").wait_for()
+    # the talon's count is a badge on the pile, read out whole
+    assert bela.page.get_by_role("img", name=re.compile(r"^Talon: \d+ lap$")).is_visible()
     check_fits(bela, "klub", "shown", shots, notes=(".seat .shown", ".seat .paused"))
     # the table's own actions wait under "More": a sheet in thumb reach, Esc closes it
     more = bela.page.locator("[data-key=more]")

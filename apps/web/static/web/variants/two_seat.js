@@ -42,7 +42,13 @@ function talon(ctrl, deal) {
     // keyed by the card: an exchanged trump is a new card turned up
     deal.trump_card ? cardIn("div.trump-card", deal.trump_card, { key: `trump-${deal.trump_card}`, attrs: { title: t("trump_card") }, hook: { insert: arrive } }) : null,
     deal.talon_size > 0 && deal.phase === "open"
-      ? v("div.talon-pile", { key: "talon-pile" }, markup("span.art", cardBackSvg()), v("span.count", {}, t("talon", { count: deal.talon_size })))
+      ? // the count on the pile, a badge (the whole words for a screen reader and a tooltip)
+        v(
+          "div.talon-pile",
+          { key: "talon-pile", attrs: { role: "img", "aria-label": t("talon", { count: deal.talon_size }), title: t("talon", { count: deal.talon_size }) } },
+          markup("span.art", cardBackSvg()),
+          v("span.count", { attrs: { "aria-hidden": "true" } }, String(deal.talon_size)),
+        )
       : null,
     deal.phase === "closed" ? v("p.talon-state", { key: "closed" }, deal.closed_by === ctrl.client.view.seat ? t("talon_closed_you") : t("talon_closed", { name: ctrl.name(deal.closed_by) })) : null,
     deal.phase === "exhausted" ? v("p.talon-state", { key: "exhausted" }, t("talon_exhausted")) : null,
