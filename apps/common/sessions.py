@@ -10,6 +10,10 @@ the database has changed.
 A flushed session (a logout) is ended everywhere at once: every process is told that what it
 remembers of the user's sessions is stale (``authentication.account_changed``), and the
 sockets the session opened are closed (``sockets.session_sockets_close``).
+
+``SessionMiddleware`` (in ``MIDDLEWARE`` in place of Django's) deletes the session cookie only
+in the answer to the request that emptied the session (a logout), never in one that found the
+session gone: see its docstring.
 """
 
 from __future__ import annotations
@@ -17,13 +21,16 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
+from django.conf import settings
 from django.contrib.auth import SESSION_KEY
 from django.contrib.sessions.backends.cached_db import SessionStore as CachedDbSessionStore
+from django.contrib.sessions.middleware import SessionMiddleware as DjangoSessionMiddleware
 from redis.exceptions import RedisError
 
 if TYPE_CHECKING:
     from django.contrib.sessions.models import Session
     from django.core.cache.backends.base import BaseCache
+    from django.http import HttpRequest, HttpResponse
 
 from .authentication import account_changed
 
@@ -62,3 +69,29 @@ class SessionStore(CachedDbSessionStore):
             from .sockets import session_sockets_close  # noqa: PLC0415 (Channels, lazily)
 
             session_sockets_close(key)
+
+
+class SessionMiddleware(DjangoSessionMiddleware):
+    """Django's, but for a session the request found gone: its cookie is left alone.
+
+    A login replaces the session (a new key). A request the page sent before the login and the
+    server answered after it (the service worker filling its cache, a slow page) names the old
+    key, finds nothing, and Django answers it by deleting the session cookie: the browser drops
+    the new session with it, and the player who was just greeted is logged out. Only a request
+    that emptied the session itself (a logout: ``flush`` marks it modified) deletes the cookie
+    here; a cookie naming a session that is gone is only a dead key, and the next session
+    written replaces it."""
+
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        name = settings.SESSION_COOKIE_NAME
+        session = getattr(request, "session", None)
+        found_gone = (
+            session is not None
+            and name in request.COOKIES
+            and not session.modified
+            and session.is_empty()
+        )
+        response = super().process_response(request, response)
+        if found_gone:
+            response.cookies.pop(name, None)
+        return response

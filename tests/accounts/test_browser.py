@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from rest_framework.test import APIClient
 
 from apps.accounts.models import User
 
-from .conftest import Headless, unique_email
+from .conftest import Headless, mailed_code, unique_email, unique_ip
 
 pytestmark = pytest.mark.django_db
 
@@ -72,3 +73,35 @@ def test_after_logout_the_old_session_cookie_no_longer_authenticates() -> None:
     stale = Headless("browser")
     stale.http.cookies["sessionid"] = session
     assert stale.api("get", "me/").status_code == 401
+
+
+def test_a_request_begun_before_a_login_and_answered_after_it_leaves_the_login_standing() -> None:
+    """A page's request still on its way when the player logs in (the service worker filling
+    its cache, a slow page) carries the session the login replaced. Its answer must not delete
+    the session cookie: the browser would drop the new one, and the player, just greeted, would
+    be logged out (seen in the browser tests, one run in five)."""
+    browser = Headless("browser")
+    email = unique_email()
+    assert browser.sign_up(email).status_code == 401  # the code is asked for
+    before_login = browser.http.cookies["sessionid"].value
+    assert browser.verify_email(mailed_code(email)).status_code == 200
+    assert browser.http.cookies["sessionid"].value != before_login
+
+    late = APIClient(REMOTE_ADDR=unique_ip())
+    late.cookies["sessionid"] = before_login
+    answer = late.get("/api/v1/me/")
+
+    assert answer.status_code == 401
+    assert "sessionid" not in answer.cookies  # neither deleted nor replaced
+    assert browser.api("get", "me/").status_code == 200
+
+
+def test_logging_out_deletes_the_session_cookie() -> None:
+    browser = Headless("browser")
+    browser.register(unique_email())
+
+    answer = browser.log_out()
+
+    assert answer.cookies["sessionid"].value == ""
+    assert answer.cookies["sessionid"]["max-age"] == 0
+    assert browser.api("get", "me/").status_code == 401

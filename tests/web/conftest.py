@@ -270,3 +270,21 @@ def _is_open(fd: int) -> bool:
     except OSError:
         return False
     return True
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A browser test that fails says what each of its pages showed then (its address and its
+    visible words): a failure seen once in CI can be read without running it again."""
+    outcome = yield
+    report = outcome.get_result()
+    browser = getattr(item, "funcargs", {}).get("chromium")
+    if report.when != "call" or not report.failed or browser is None:
+        return
+    for number, context in enumerate(browser.contexts):
+        for page in context.pages:
+            try:
+                words = page.locator("body").inner_text(timeout=2000)
+            except Exception as error:  # the page may have gone with the failure
+                words = f"(unreadable: {error})"
+            report.sections.append((f"page {number}: {page.url}", words[:4000]))

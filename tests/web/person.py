@@ -245,11 +245,17 @@ def server_with_outbox(start_club_server: Any, outbox: Path) -> Any:
 _MAILED_CODE = re.compile(r"^([A-Z0-9]{4}-[A-Z0-9]{4}|\d{6})$", re.MULTILINE)
 
 
+# Django's file backend ends each mail with this line; a file without it is still being written
+# (the file is made when the connection opens, the mail written after).
+_MAIL_END = "-" * 79 + "\n"
+
+
 def mails_in(outbox: Path) -> list[str]:
-    """The mails written into ``outbox`` (``server_with_outbox``), oldest first."""
+    """The mails written whole into ``outbox`` (``server_with_outbox``), oldest first."""
     if not outbox.exists():
         return []
-    return [p.read_text() for p in sorted(outbox.iterdir(), key=lambda p: p.stat().st_mtime_ns)]
+    files = sorted(outbox.iterdir(), key=lambda p: p.stat().st_mtime_ns)
+    return [text for text in (p.read_text() for p in files) if text.endswith(_MAIL_END)]
 
 
 def mailed_code(outbox: Path, to: str | None = None, *, after: int = 0) -> str:
