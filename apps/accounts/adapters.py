@@ -12,7 +12,8 @@ from django.forms import BaseForm
 from django.http import HttpRequest
 
 from apps.common.addresses import client_address
-from apps.common.mails import compose, fill, mail_language
+from apps.common.languages import club_language
+from apps.common.mails import compose, fill
 
 from . import logins
 from .guests import FORMER_GUEST, signed_in_guest
@@ -85,7 +86,7 @@ class AccountAdapter(DefaultAccountAdapter):
         if letters is None:  # a mail the club's settings never send
             return super().render_mail(template_prefix, email, context, headers)
         to = [email] if isinstance(email, str) else email
-        language = mail_language(_setting_of(context.get("user"), to[0]))
+        language = club_language(_setting_of(context.get("user"), to[0]))
         return compose(fill(letters, language, context), to)
 
     def get_client_ip(self, request: HttpRequest) -> str:

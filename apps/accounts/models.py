@@ -4,7 +4,8 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractUser
 from django.db import models
-from django.utils import translation
+
+from apps.common.languages import club_language
 
 from .names import display_name_skeleton
 
@@ -16,8 +17,7 @@ _WORDS = {
 
 
 def _word(name: str) -> str:
-    language = (translation.get_language() or "hu").split("-")[0]
-    return _WORDS.get(language, _WORDS["hu"])[name]
+    return _WORDS[club_language()][name]
 
 
 class User(AbstractUser):

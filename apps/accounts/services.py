@@ -13,7 +13,8 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from apps.common.errors import Forbidden
-from apps.common.mails import compose, fill, mail_language
+from apps.common.languages import club_language
+from apps.common.mails import compose, fill
 
 from .mail_texts import ACCOUNT_DELETED
 from .models import GUEST_DISPLAY_NAME, User
@@ -149,7 +150,7 @@ def account_delete(*, user: User, password: str, now: datetime | None = None) ->
     now = now or timezone.now()
     with transaction.atomic():
         user = User.objects.select_for_update().get(pk=user.pk)
-        address, language = user.email, mail_language(user.language)
+        address, language = user.email, club_language(user.language)
         account_closing.send(sender=User, user_id=user.pk, now=now)
         EmailAddress.objects.filter(user=user).delete()
         user.username = f"deleted-{user.pk}"

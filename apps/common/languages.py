@@ -40,6 +40,17 @@ def accepted_language(header: str) -> str:
     return min(ranked)[2] if ranked else settings.LANGUAGE_CODE
 
 
+def club_language(*preferred: str | None) -> str:
+    """The first of ``preferred`` (a player's setting, say) that the club speaks, else the
+    active language (the request's) if it does, else the default: for what is written outside
+    a request's answer (a mail, a name in the player's words)."""
+    for tag in (*preferred, translation.get_language()):
+        language = (tag or "").split("-")[0].lower()
+        if language in LANGUAGES:
+            return language
+    return str(settings.LANGUAGE_CODE)
+
+
 def user_language(user: Any) -> str | None:
     """The signed-in player's own setting ("hu", "en"), ``None`` if they chose none."""
     language = getattr(user, "language", "") if getattr(user, "is_authenticated", False) else ""

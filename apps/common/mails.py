@@ -8,7 +8,7 @@ notifications.py``: a sanction's), each in both languages (``tests/common/test_m
 link leads to a page of the web client (``apps/web/urls.py``).
 
 The language is the recipient's own setting (``User.language``), else the request's (the page's
-or ``Accept-Language``), else Hungarian (``mail_language``).
+or ``Accept-Language``), else Hungarian (``languages.club_language``).
 """
 
 from __future__ import annotations
@@ -20,9 +20,6 @@ from datetime import UTC, datetime
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
-from django.utils import translation
-
-from .catalogue import LANGUAGES
 
 SUBJECT_PREFIX = "[Snapszer Klub] "
 
@@ -66,16 +63,6 @@ class Message:
     link_text: str = ""
     ignorable: bool = False
     frame: Mapping[str, str] = field(default_factory=dict)
-
-
-def mail_language(preferred: str | None = None) -> str:
-    """``preferred`` (a player's setting) if the club speaks it, else the active language (the
-    request's) if it does, else Hungarian."""
-    for tag in (preferred, translation.get_language()):
-        language = (tag or "").split("-")[0].lower()
-        if language in LANGUAGES:
-            return language
-    return str(settings.LANGUAGE_CODE)
 
 
 def client_url(path: str) -> str:

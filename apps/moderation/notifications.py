@@ -10,7 +10,8 @@ from django.core.mail import EmailMessage
 from django.urls import reverse
 
 from apps.accounts.models import User
-from apps.common.mails import SUBJECT_PREFIX, Letter, compose, fill, mail_language
+from apps.common.languages import club_language
+from apps.common.mails import SUBJECT_PREFIX, Letter, compose, fill
 
 from .models import Report, Sanction
 from .roles import administrators, moderators
@@ -143,7 +144,7 @@ _SUSPENSION_ENDED = {
 def _tell(user: User, letters: dict[str, Letter], **context: object) -> int:
     if not user.email:
         return 0
-    return compose(fill(letters, mail_language(user.language), context), [user.email]).send()
+    return compose(fill(letters, club_language(user.language), context), [user.email]).send()
 
 
 def sanction_issued(sanction: Sanction) -> int:
