@@ -214,3 +214,47 @@ def test_a_claimed_hand_is_analysed_with_its_count() -> None:
     show = result["decisions"][-1]
     assert show["action"] == {"type": "show_cards"} and show["exact"]["loss"] == 0
     assert {v["action"]["type"] for v in show["exact"]["values"]} == {"show_cards", "play"}
+
+
+# docs/analysis.md, "Partnership": the worked example, dealt by seat 0
+EXAMPLE_DECK = "TK ZU ZA PO PA ZO ZX MK MX T9 PK TU MU MO Z9 TX TA MA M9 PX P9 PU TO ZK"
+EXAMPLE_PLAY = "TA P9 T9 TK  TX M9 TU ZA  MA MK TO MU"  # seat 2 leads; tricks of four
+
+
+def test_the_worked_example_of_docs_analysis_partnership() -> None:
+    from apps.matches.engine.variants.partnership.commands import Kontra  # noqa: PLC0415
+
+    before = replay(decide(INITIAL, StartMatch("partnership", 0)))
+    state, events = before, []
+    seats = iter([2, 3, 0, 1] * 3)
+    moves = [DealCards(tuple(card(c) for c in EXAMPLE_DECK.split()), "0" * 32), Pass(1)]
+    moves += [Bid(2, card("TK"), False), Pass(3), Pass(0), Pass(1), Kontra(0)]
+    moves += [NoDouble(1), NoDouble(2), NoDouble(3)]
+    moves += [Play(next(seats), card(c)) for c in EXAMPLE_PLAY.split()]
+    for command in moves:
+        batch = list(decide(state, command, now=NOW))
+        events += batch
+        state = replay(batch, state)
+    result = analyse(before, events, seed=1)
+    assert result["result"]["reason"] == "opposing_trick"
+    assert result["count"]["side_points"] == 38 and result["count"]["side_tricks"] == [2, 1]
+    c = result["contract"]
+    assert (c["value"], c["doubled_value"], c["best"], c["loss"]) == (50, 100, 150, 100)
+    best = {(b["card"], b["level"]) for b in c["bids"] if b["value"] == c["best"] and b["open"]}
+    assert best == {(z, "durchmarsch") for z in ("Z9", "ZU", "ZA", "M9", "MK", "MX")}
+    seventh = result["decisions"][7]
+    assert (seventh["seat"], seventh["action"]) == (1, {"type": "play", "card": "ZA"})
+    assert {v["action"]["card"]: v["value"] for v in seventh["exact"]["values"]} == {
+        "ZU": 100,
+        "ZA": -100,
+        "MU": 100,
+        "MO": 100,
+        "Z9": 100,
+    }
+    assert seventh["exact"]["loss"] == 200 and seventh["own"]["loss"] == 0
+    own = {v["action"]["card"]: v["value"] for v in seventh["own"]["values"]}
+    assert own == {"ZU": 12.5, "ZA": 25.0, "MU": 12.5, "MO": 12.5, "Z9": 12.5}
+    assert result["turning_point"] == {"decision": 7, "seat": 1, "rule": "lost_under_best_play"}
+    assert [s["lost_exact"] for s in result["seats"]] == [0, 200, 0, 0]
+    first = result["decisions"][0]
+    assert {v["action"]["card"]: v["value"] for v in first["exact"]["values"]}["MA"] == -100
