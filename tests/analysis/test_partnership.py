@@ -258,3 +258,22 @@ def test_the_worked_example_of_docs_analysis_partnership() -> None:
     assert [s["lost_exact"] for s in result["seats"]] == [0, 200, 0, 0]
     first = result["decisions"][0]
     assert {v["action"]["card"]: v["value"] for v in first["exact"]["values"]}["MA"] == -100
+
+
+def test_an_all_pass_hand_has_no_decision_and_no_contract() -> None:
+    before = replay(decide(INITIAL, StartMatch("partnership", 3)))
+    events = list(decide(before, DealCards(random_deck(random.Random(9), "partnership"), "0" * 32)))
+    state = replay(events, before)
+    for seat in (0, 1, 2, 3):
+        batch = list(decide(state, Pass(seat), now=NOW))
+        events += batch
+        state = replay(batch, state)
+    result = analyse(before, events, seed=1)
+    assert result["result"]["reason"] == "all_passed"
+    assert (result["decisions"], result["contract"], result["turning_point"]) == ([], None, None)
+    assert result["count"] == {
+        "trick_counts": [0, 0, 0, 0],
+        "side_tricks": [0, 0],
+        "side_points": 0,
+        "claimed": False,
+    }

@@ -243,7 +243,7 @@ def contract(deal: PartnershipDeal) -> dict[str, Any] | None:
         return None
     caller = deal.caller
     hands = [mask(c.code for c in h) for h in layout(deal.deck, deal.dealer)]
-    mine = [i for i, call in enumerate(deal.calls) if call.seat == caller and call.card]
+    mine = [i for i, c in enumerate(deal.calls) if c.seat == caller and c.card is not None]
     standing = max((call.value for call in deal.calls[: mine[-1]]), default=0)
     bids: list[dict[str, Any]] = []
     for durchmarsch in (False, True):
