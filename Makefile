@@ -91,8 +91,9 @@ bench-bots: $(STAMP)
 bench-timing: $(STAMP)
 	$(BIN)/python bench/kati_timing.py --hands 60 --tables 2
 
-## bench-analysis: the time a finished deal's analysis takes, klub and sixty-six, p50/p95 against
-## the targets (1 s, 3 s) and the floor of one exact search (bench/analysis.py, a few minutes)
+## bench-analysis: the time a finished deal's analysis takes, klub, sixty-six and partnership,
+## p50/p95 against the targets (1 s, 3 s, 3 s) and the floor of one exact search
+## (bench/analysis.py, a few minutes)
 bench-analysis: $(STAMP)
 	$(BIN)/python bench/analysis.py --deals 60
 

@@ -20,8 +20,9 @@ from apps.common.schema import problem_responses
 from . import services
 
 ACTION = serializers.DictField(
-    help_text="an action as `legal_actions` lists it (`{type, card}` for a card); also "
-    '`{type: continue}`: not saying "enough" right after one\'s marriage lead (sixty-six)'
+    help_text="an action as `legal_actions` lists it (`{type, card}` for a card; partnership: "
+    '`{type: play, card, marriage}`); also `{type: continue}`: not saying "enough" right '
+    "after one's marriage lead (sixty-six), or after a trick (partnership)"
 )
 
 
@@ -31,8 +32,8 @@ def _values(name: str, number: type[serializers.Field]) -> serializers.Serialize
         {
             "values": serializers.ListField(
                 child=inline_serializer(f"{name}Choice", {"action": ACTION, "value": number()}),
-                help_text="every choice weighed, with its value in game points of the deal for "
-                "the deciding seat (+3 … −3)",
+                help_text="every choice weighed, with its value for the deciding seat: game points "
+                "of the deal (+3 … −3); partnership: chips, ± the decision's `unit`",
             ),
             "best": number(help_text="the best choice's value"),
             "value": number(help_text="the choice made's value"),
@@ -41,6 +42,16 @@ def _values(name: str, number: type[serializers.Field]) -> serializers.Serialize
     )
 
 
+BID_FIELDS: dict[str, serializers.Field] = {
+    "card": serializers.CharField(),
+    "level": serializers.ChoiceField(choices=["snapszer", "durchmarsch"]),
+    "table_value": serializers.IntegerField(),
+    "solo": serializers.BooleanField(help_text="the caller holds the card"),
+    "wins": serializers.BooleanField(help_text="the caller's side wins it under best play"),
+    "value": serializers.IntegerField(
+        help_text="for the caller, in chips: ± the table value, three times for a solo"
+    ),
+}
 EXACT = _values("AnalysisExact", serializers.IntegerField)
 OWN = inline_serializer(
     "AnalysisOwn",
@@ -73,7 +84,7 @@ DealAnalysisSerializer = inline_serializer(
     "DealAnalysis",
     {
         "version": serializers.IntegerField(help_text="the analysis's own version"),
-        "variant": serializers.ChoiceField(choices=["klub", "sixty-six"]),
+        "variant": serializers.ChoiceField(choices=["klub", "sixty-six", "partnership"]),
         "seed": serializers.IntegerField(help_text="the seed of its sampled layouts"),
         "thresholds": serializers.DictField(
             child=serializers.FloatField(),
@@ -102,10 +113,67 @@ DealAnalysisSerializer = inline_serializer(
                         help_text="the computer played it for a paused player"
                     ),
                     "forced": serializers.BooleanField(help_text="the only choice"),
+                    "caller_side": serializers.BooleanField(
+                        required=False,
+                        help_text="partnership: the seat is on the caller's side",
+                    ),
+                    "unit": serializers.IntegerField(
+                        required=False,
+                        help_text="partnership: the hand's value for the seat in chips (the "
+                        "table value doubled per doubling, three times for a solo caller); "
+                        "every value is ± it, and a mark measures the loss in it",
+                    ),
                     "exact": EXACT,
                     "own": OWN,
                 },
             )
+        ),
+        "count": inline_serializer(
+            "AnalysisPartnershipCount",
+            {
+                "trick_counts": serializers.ListField(child=serializers.IntegerField()),
+                "side_tricks": serializers.ListField(
+                    child=serializers.IntegerField(),
+                    help_text="[the caller's side, the opposing side]",
+                ),
+                "side_points": serializers.IntegerField(),
+                "claimed": serializers.BooleanField(
+                    help_text="ended by a claim: the cards not yet played count as the "
+                    "claiming seat's tricks"
+                ),
+            },
+            required=False,
+            help_text="partnership: the hand's final count, as in its deal record",
+        ),
+        "contract": inline_serializer(
+            "AnalysisContract",
+            {
+                "caller": serializers.IntegerField(),
+                **BID_FIELDS,
+                "best": serializers.IntegerField(
+                    help_text="the best value among the bids that were open to the caller"
+                ),
+                "loss": serializers.IntegerField(help_text="best − value"),
+                "doubled_value": serializers.IntegerField(
+                    help_text="the contract played, its doublings included, for the caller"
+                ),
+                "bids": serializers.ListField(
+                    child=inline_serializer(
+                        "AnalysisBid",
+                        {
+                            **BID_FIELDS,
+                            "open": serializers.BooleanField(
+                                help_text="above the standing bid when the caller made its last bid"
+                            ),
+                        },
+                    ),
+                    help_text="every card at both levels",
+                ),
+            },
+            required=False,
+            allow_null=True,
+            help_text="partnership: what the hand dealt was worth to the caller for every "
+            "bid, under best play with every card known (null after an all-pass)",
         ),
         "turning_point": inline_serializer(
             "AnalysisTurningPoint",
@@ -147,7 +215,7 @@ class DealAnalysisApi(APIView):
 
     @extend_schema(
         tags=["matches"],
-        summary="A finished deal's analysis (klub and sixty-six)",
+        summary="A finished deal's analysis (klub, sixty-six, partnership)",
         parameters=[
             OpenApiParameter(
                 "Retry-After",

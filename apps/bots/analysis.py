@@ -38,13 +38,15 @@ from apps.matches.engine.variants.klub.events import DealSurrendered, TalonClose
 from apps.matches.engine.variants.sixty_six.events import CountChosen
 
 from .actions import to_int
-from .analysed import VARIANTS, VERSION
+from .analysed import THRESHOLDS, VARIANTS, VERSION, mark, seat_totals
 from .bitgame import BitGame, from_deal
 from .bitgame66 import BitGame66, from_deal66
 from .cardbits import CLOSE, CODES, COUNT, DECLARE, EXCHANGE, INDEX
 from .fastsearch import FastDealSolver, action_values
 from .heuristics import SURRENDER
 from .knowledge import Knowledge
+from .partnership.analysis import SAMPLES as SAMPLES_4
+from .partnership.analysis import analyse as partnership_analyse
 
 CONTINUE = 29  # off turn: letting the other seat play on (not saying "enough", not giving up)
 SAMPLES = {"klub": 40, "sixty-six": 8}  # sampled layouts per decision while the talon is open
@@ -52,9 +54,6 @@ FIRST_TRICK_SAMPLES = {"klub": 40, "sixty-six": 4}  # ... in the deal's first tr
 STRICT_SAMPLES = 400  # sampled opponent hands once the talon is closed, when too many
 EXACT_LAYOUTS = 40  # open talon: every layout (hand and talon order) when at most this many
 EXACT_HANDS = 2002  # strict phase: every opponent hand when at most this many (klub's all)
-# a choice's expected loss (game points) from which it is marked
-THRESHOLDS = (("blunder", 1.5), ("mistake", 0.7), ("inaccuracy", 0.3))
-TIE = 1e-9
 
 
 class NotAnalysable(ValueError):
@@ -120,13 +119,6 @@ def action_json(action: int) -> dict[str, Any]:
             CONTINUE: "continue",
         }[action]
     }
-
-
-def mark(loss: float) -> str | None:
-    for name, threshold in THRESHOLDS:
-        if loss >= threshold - TIE:
-            return name
-    return None
 
 
 def _plain(g: BitGame) -> BitGame:
@@ -361,6 +353,8 @@ def analyse(
     """The analysis of the deal whose events (from ``deal_started`` to ``deal_ended``) are
     ``events``, ``before`` the match's state before them (JSON-ready, see docs/analysis.md)."""
     variant = before.variant.name if before.variant is not None else None
+    if variant == "partnership" and events and isinstance(events[-1], DealEnded):
+        return partnership_analyse(before, events, seed=seed, samples=samples or SAMPLES_4)
     if variant not in VARIANTS:
         raise NotAnalysable(f"{variant} deals are not analysed")
     if not events or not isinstance(events[-1], DealEnded):
@@ -378,7 +372,7 @@ def analyse(
         "result": {"winner": end.winner, "game_points": end.game_points, "reason": end.reason},
         "decisions": out,
         "turning_point": turning_point(out, end.winner),
-        "seats": [_seat_totals(out, seat) for seat in (0, 1)],
+        "seats": [seat_totals(out, seat) for seat in (0, 1)],
     }
 
 
@@ -450,20 +444,6 @@ def turning_point(out: list[dict[str, Any]], winner: int | None) -> dict[str, An
         worst = max(marked, key=lambda d: (d["own"]["loss"], -d["index"]))
         return {"decision": worst["index"], "seat": loser, "rule": "largest_expected_loss"}
     return None
-
-
-def _seat_totals(out: list[dict[str, Any]], seat: int) -> dict[str, Any]:
-    mine = [d for d in out if d["seat"] == seat]
-    marks = [d["own"]["mark"] for d in mine if d["own"] is not None]
-    return {
-        "seat": seat,
-        "decisions": len(mine),
-        "lost_exact": sum(d["exact"]["loss"] for d in mine),
-        "lost_expected": round(sum(d["own"]["loss"] for d in mine if d["own"] is not None), 4),
-        "inaccuracies": marks.count("inaccuracy"),
-        "mistakes": marks.count("mistake"),
-        "blunders": marks.count("blunder"),
-    }
 
 
 def deal_events(events: Sequence[Event], number: int) -> tuple[list[Event], list[Event]]:

@@ -128,7 +128,7 @@ _SERVER: dict[str, tuple[int, str]] = {
     ),
     "deal_not_found": (404, "no deal with this number in the match"),
     "deal_not_over": (409, "the deal record asked for is of a deal still being played"),
-    "analysis_not_offered": (404, "deals of this game are not analysed (partnership)"),
+    "analysis_not_offered": (404, "deals of this game are not analysed (none at present)"),
     "analysis_failed": (409, "the deal's analysis could not be made (logged for the operators)"),
     "version_conflict": (
         409,

@@ -63,3 +63,37 @@ def replayed_deal(
         state = replay(batch, state)
     assert state.deal is not None and state.deal.over
     return before, events
+
+
+def played_hand(rng: random.Random, level: str = "club") -> tuple[MatchState, list[Event]]:
+    """A first ``partnership`` hand played to its end by four Katis of ``level``, dealt until
+    one is called (an all-pass hand is dealt again): the match's state before the called
+    hand and its events, ``deal_started`` to ``deal_ended``. The clock moves a millisecond a
+    decision (no doubling window runs out) and jumps a shown hand's seconds."""
+    from datetime import UTC, datetime, timedelta  # noqa: PLC0415
+
+    now = datetime(2026, 1, 1, tzinfo=UTC)
+    state = replay(decide(INITIAL, StartMatch("partnership", rng.randrange(4))))
+    while True:
+        before = state
+        events = list(decide(state, deal_command(state, rng)))
+        state = replay(events, state)
+        while not state.deal.over:  # type: ignore[union-attr]
+            assert state.variant is not None
+            now += timedelta(milliseconds=1)
+            actors = state.variant.actors(state)
+            if actors:
+                view = {**view_for(state, actors[0]), "history": history_for(state, actors[0])}
+                action = choose_action(
+                    view, variant="partnership", level=level, rng=rng, budget=0.05
+                )
+                commands = [command_from_json(action, seat=actors[0])]
+            else:  # a shown hand waits out its seconds
+                now = state.deal.deadline  # type: ignore[union-attr]
+                commands = state.variant.due_commands(state, now)
+            for command in commands:
+                batch = list(decide(state, command, now=now))
+                events += batch
+                state = replay(batch, state)
+        if state.deal.caller is not None:  # type: ignore[union-attr]
+            return before, events

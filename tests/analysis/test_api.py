@@ -6,15 +6,16 @@ And after a deal ends, the worker analyses it without being asked (``ANALYSIS_AF
 from __future__ import annotations
 
 import random
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+import time_machine
 
 from apps.analysis.models import DealAnalysis
 from apps.bots.analysis import VERSION
 from tests.conftest import MakePlayer, Player
-from tests.matches.helpers import act, create_computer_match, fetch, random_move
+from tests.matches.helpers import GIVING_UP, act, create_computer_match, fetch, random_move
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -110,8 +111,51 @@ def test_a_lost_task_is_asked_again_and_a_failed_analysis_says_so(
     assert analysis(player, match["id"], 1).status_code == 200
 
 
-def test_partnership_deals_are_not_analysed(make_player: MakePlayer, check: Any) -> None:
-    player = make_player(guest=True)
+def _play_a_called_hand(player: Player, match: dict, clock: Any) -> int:
+    """The person plays (bidding now and then, so that hands are called) until a hand with a
+    caller has ended; the doubling window and a shown hand wait out their deadlines on the
+    clock. The number of that hand."""
+    rng = random.Random("partnership-analysis")
+    for move in range(600):
+        match = fetch(player, match["id"])
+        view = match["view"]
+        for number in range(1, view["deals_played"] + 1):
+            record = player.client.get(f"/api/v1/matches/{match['id']}/deals/{number}/").json()
+            if record["holder"] is not None:
+                return number
+        deal = view["deal"]
+        moves = [a for a in view["legal_actions"] if a["type"] not in GIVING_UP]
+        if moves and deal["phase"] != "doubling":
+            bids = [a for a in moves if a["type"] == "bid" and a["card"][0] == "P"]
+            action = bids[0] if bids and rng.random() < 0.5 else rng.choice(moves)
+            assert act(player, match, action, f"m{move}").status_code == 200
+            continue
+        clock.move_to(datetime.fromisoformat(deal["deadline"]))
+    raise AssertionError("no hand was called")
+
+
+def test_a_partnership_hand_is_analysed_for_its_seats_once_over(
+    make_player: MakePlayer, check: Any
+) -> None:
+    player, stranger = make_player(guest=True), make_player(guest=True)
     match = create_computer_match(player, variant="partnership", strength="beginner")
-    answer = analysis(player, match["id"], 1)
-    assert (answer.status_code, check(answer, PATH)["code"]) == (404, "analysis_not_offered")
+    early = analysis(player, match["id"], 1)
+    assert (early.status_code, check(early, PATH)["code"]) == (409, "deal_not_over")
+    with time_machine.travel(datetime.now(UTC), tick=False) as clock:
+        number = _play_a_called_hand(player, match, clock)
+    hidden = analysis(stranger, match["id"], number)
+    assert (hidden.status_code, check(hidden, PATH)["code"]) == (404, "match_not_found")
+    assert analysis(player, match["id"], number).status_code == 202
+    done = analysis(player, match["id"], number)
+    assert done.status_code == 200, done.content
+    body = check(done, PATH)
+    assert (body["variant"], body["version"]) == ("partnership", VERSION)
+    record = player.client.get(f"/api/v1/matches/{match['id']}/deals/{number}/").json()
+    assert body["count"] == {key: record[key] for key in body["count"]}
+    assert body["result"] == record["result"]
+    plays = [d for d in body["decisions"] if d["action"]["type"] == "play"]
+    played = [c["card"] for t in record["tricks"] for c in t["cards"]]
+    assert [d["action"]["card"] for d in plays] == played
+    assert {d["seat"] for d in body["decisions"]} <= {0, 1, 2, 3}
+    assert len(body["contract"]["bids"]) == 48
+    assert all(d["exact"]["loss"] >= 0 for d in body["decisions"])

@@ -147,8 +147,12 @@ def _cards_shown(deal: PD, e: CardsShown) -> PD:
 
 
 def _hand_settled(deal: PD, e: HandSettled) -> PD:
+    """A hand settled while a shown hand waited out its seconds was ended by the claim: the
+    claiming seat takes the cards not yet played (derived here, so stored hands replay to the
+    same count without an event of their own)."""
     settlement = Settlement(e.winners, e.changes, e.chips, e.pot)
-    return copy_with(deal, settlement=settlement, deadline=None)
+    claimed_by = deal.shown_by if deal.phase == CLAIM else None
+    return copy_with(deal, settlement=settlement, deadline=None, claimed_by=claimed_by)
 
 
 EVOLVERS: dict[type, DealEvolver] = {

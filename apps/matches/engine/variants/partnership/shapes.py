@@ -63,6 +63,24 @@ SETTLEMENT = obj(
     },
     title="PartnershipSettlement",
 )
+SIDES = "[the caller's side, the opposing side]"
+COUNTS = {
+    "trick_counts": described(
+        PER_SEAT, "tricks per seat; after a claim the claiming seat's include the cards not played"
+    ),
+    "side_tricks": described(array(INTEGER), f"tricks per side: {SIDES} ([0, 0] before a caller)"),
+    "side_card_points": described(
+        array(INTEGER),
+        f"card points per side: {SIDES}; after a claim the caller's side's include every "
+        "card not played",
+    ),
+    "side_points": described(INTEGER, "the caller's side: card points + counted marriages"),
+    "claimed": described(
+        BOOLEAN,
+        "the hand was ended by a claim (a shown hand): the cards not yet played count as the "
+        "claiming seat's tricks (rules §6)",
+    ),
+}
 REVEALED = obj(
     {
         "result": obj(
@@ -79,6 +97,7 @@ REVEALED = obj(
         "hands": array(array(CARD), "per seat, unplayed at the end"),
         "holder": described(nullable(INTEGER), "who held the called card (null: all passed)"),
         "tricks": array(TRICK),
+        **COUNTS,
         "settlement": nullable(SETTLEMENT),
     },
     title="PartnershipRevealedDeal",
@@ -119,9 +138,8 @@ DEAL_VIEW = obj(
         "table": array(TABLE_CARD, "the current trick so far, in play order"),
         "last_trick": nullable(TRICK),
         "hand_sizes": PER_SEAT,
-        "trick_counts": PER_SEAT,
+        **COUNTS,
         "marriages": array(MARRIAGE),
-        "side_points": described(INTEGER, "the caller's side: card points + counted marriages"),
         "shown": described(
             nullable(obj({"seat": INTEGER, "cards": array(CARD)})), "a claim: the shown hand"
         ),

@@ -98,6 +98,7 @@ class PartnershipDeal:
     enough_by: int | None = None
     shown_by: int | None = None
     shown: tuple[Card, ...] = ()
+    claimed_by: int | None = None  # the shown hand's seat, once its seconds ran out
     settlement: Settlement | None = None
     result: DealEnded | None = None
     solos_before: tuple[int, ...] = (0,) * SEATS  # each seat's solos in the game's earlier hands
@@ -155,8 +156,32 @@ class PartnershipDeal:
         return tuple(t for t in self.tricks if self.on_caller_side(t.winner))
 
     @property
+    def claimed(self) -> bool:
+        """The hand ended by a claim: its record counts the cards not yet played as tricks of
+        the claiming seat (rules §6: what it would have taken)."""
+        return self.claimed_by is not None
+
+    @property
+    def claimed_tricks(self) -> int:
+        """The tricks a claim counts for its seat: one per card the seat still held."""
+        return 0 if self.claimed_by is None else len(self.hands[self.claimed_by])
+
+    @property
+    def claimed_cards(self) -> tuple[Card, ...]:
+        """The cards not yet played when a claim ended the hand (every seat's), else none."""
+        return () if self.claimed_by is None else tuple(c for h in self.hands for c in h)
+
+    @property
     def side_card_points(self) -> int:
-        return sum(c.points for t in self.side_tricks for c in t.cards)
+        """The card points of the caller's side's tricks, a claim's cards included."""
+        taken = sum(c.points for t in self.side_tricks for c in t.cards)
+        return taken + sum(c.points for c in self.claimed_cards)
+
+    @property
+    def opposing_card_points(self) -> int:
+        return sum(
+            c.points for t in self.tricks if not self.on_caller_side(t.winner) for c in t.cards
+        )
 
     @property
     def counted_marriage_points(self) -> int:
@@ -174,7 +199,17 @@ class PartnershipDeal:
         return tuple(c for t in self.tricks for c in t.cards) + self.table
 
     def trick_count(self, seat: int) -> int:
-        return sum(1 for t in self.tricks if t.winner == seat)
+        """The tricks ``seat`` took, and after a claim by it the ones the claim counts."""
+        claimed = self.claimed_tricks if seat == self.claimed_by else 0
+        return sum(1 for t in self.tricks if t.winner == seat) + claimed
+
+    def side_trick_counts(self) -> tuple[int, int]:
+        """The tricks of the caller's side and of the opposing side (0, 0 before a caller)."""
+        if self.caller is None:
+            return (0, 0)
+        counts = [self.trick_count(s) for s in range(self.seats)]
+        side = sum(n for s, n in enumerate(counts) if self.on_caller_side(s))
+        return (side, sum(counts) - side)
 
     def doubling_stage(self) -> int:
         """0: Kontra may be said, 1: Rekontra, 2: Subkontra, 3: every doubling said."""

@@ -70,6 +70,22 @@ def _marriages(deal: PartnershipDeal) -> list[JSON]:
     ]
 
 
+def _counts(deal: PartnershipDeal) -> JSON:
+    """The hand's count: tricks per seat and per side (the caller's, the opposing), card
+    points per side, the caller's side's score, and whether a claim ended it (then the cards
+    not yet played count as the claiming seat's tricks, rules §6). Nothing in it tells who the
+    partner is before it is public: until then every trick was the caller's, or ended the
+    hand, or made the partner public."""
+    known = deal.caller is not None
+    return {
+        "trick_counts": [deal.trick_count(s) for s in range(deal.seats)],
+        "side_tricks": list(deal.side_trick_counts()),
+        "side_card_points": [deal.side_card_points, deal.opposing_card_points] if known else [0, 0],
+        "side_points": deal.side_points if known else 0,
+        "claimed": deal.claimed,
+    }
+
+
 def deal_view(deal: PartnershipDeal, seat: int | None) -> JSON:
     seats = deal.seats
     chips, pot = chips_now(deal)
@@ -96,9 +112,8 @@ def deal_view(deal: PartnershipDeal, seat: int | None) -> JSON:
         ],
         "last_trick": trick_json(deal.tricks[-1], seats) if deal.tricks else None,
         "hand_sizes": [len(h) for h in deal.hands],
-        "trick_counts": [deal.trick_count(s) for s in range(seats)],
+        **_counts(deal),
         "marriages": _marriages(deal),
-        "side_points": deal.side_points if caller is not None else 0,
         "shown": None
         if deal.shown_by is None
         else {"seat": deal.shown_by, "cards": codes(deal.shown)},
@@ -128,6 +143,7 @@ def _revealed(deal: PartnershipDeal) -> JSON:
         "hands": [sorted_codes(h) for h in deal.hands],
         "holder": deal.holder,
         "tricks": [trick_json(t, deal.seats) for t in deal.tricks],
+        **_counts(deal),
         "settlement": None
         if settlement is None
         else {

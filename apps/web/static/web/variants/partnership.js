@@ -185,10 +185,20 @@ function claim(ctrl, deal) {
   );
 }
 
+// A hand ended by a claim: the caller's side took the cards not yet played; its final count
+// (from the deal record, once fetched) counts them as its tricks.
+function claimText(deal) {
+  const record = deal.record;
+  const count = record && record.claimed
+    ? ` (${t("claim_record_count", { tricks: record.side_tricks[0], points: record.side_card_points[0] })})`
+    : "";
+  return v("span.claim-record", { attrs: { "data-claimed": "" } }, `${t("claim_record")}${count}`);
+}
+
 // A finished hand: why it ended and each seat's chips won or lost.
 function settlementText(ctrl, deal) {
   const settlement = deal.settlement;
-  const reason = t(`reason_${deal.result.reason}`);
+  const reason = deal.result.reason === "claimed" ? claimText(deal) : t(`reason_${deal.result.reason}`);
   if (!settlement) return [reason];
   const me = ctrl.client.view.seat;
   const who = (seat) => (seat === me ? t("you") : ctrl.name(seat));
