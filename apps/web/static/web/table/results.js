@@ -1,6 +1,7 @@
 // What the table says after the play: each finished deal (its result in the variant's words,
 // the fair-play check, a replay of its record) and the end of the match with the rematch.
 
+import { ANALYSED, analysisPath } from "../analysis/board.js";
 import { t } from "../i18n.js";
 import { cardArt, cardIn, v } from "./util.js";
 
@@ -29,6 +30,11 @@ function dealResult(ctrl, deal) {
     ctrl.variant.dealNotes(ctrl, deal),
     v("p.fair", { class: { [`fair-${fair}`]: true }, attrs: { "data-fair": fair } }, `${t("fair_play")}: `, t(`fair_${fair}`)),
     deal.record ? v("button.link", { on: { click: () => ctrl.openReplay(deal) } }, t("replay")) : null,
+    ANALYSED.has(ctrl.client.match.variant) && deal.result
+      ? v("a.analysis-link", {
+          attrs: { href: analysisPath(ctrl.client.id, deal.number), "data-link": "", "aria-label": t("analysis_open", { number: deal.number }) },
+        }, t("analysis"))
+      : null,
   );
 }
 
