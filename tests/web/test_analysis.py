@@ -222,4 +222,11 @@ def test_my_matches_opens_a_finished_matchs_analysis(
     assert anna.page.evaluate(OVERFLOW) <= 0
     shot = _shots(tmp_path) / "analysis-sixty-six-phone-hu.png"
     anna.page.screenshot(path=str(shot), full_page=True)
+
+    # on to the next deal: the one she resigned in
+    anna.page.get_by_role("link", name="Következő parti →").click()
+    anna.page.wait_for_url(f"**/matches/{match['id']}/deals/2/analysis/")
+    anna.wait_for(READY, timeout=40)
+    shot = _shots(tmp_path) / "analysis-resigned-phone-hu.png"
+    anna.page.screenshot(path=str(shot), full_page=True)
     assert anna.errors == []

@@ -28,13 +28,13 @@ function dealResult(ctrl, deal) {
     { key: `deal-${deal.number}`, attrs: { "data-deal": deal.number } },
     v("p", {}, v("strong", {}, t("deal_no", { number: deal.number })), ": ", ctrl.variant.dealText(ctrl, deal)),
     ctrl.variant.dealNotes(ctrl, deal),
-    v("p.fair", { class: { [`fair-${fair}`]: true }, attrs: { "data-fair": fair } }, `${t("fair_play")}: `, t(`fair_${fair}`)),
-    deal.record ? v("button.link", { on: { click: () => ctrl.openReplay(deal) } }, t("replay")) : null,
     ANALYSED.has(ctrl.client.match.variant) && deal.result
       ? v("a.analysis-link", {
           attrs: { href: analysisPath(ctrl.client.id, deal.number), "data-link": "", "aria-label": t("analysis_open", { number: deal.number }) },
         }, t("analysis"))
       : null,
+    v("p.fair", { class: { [`fair-${fair}`]: true }, attrs: { "data-fair": fair } }, `${t("fair_play")}: `, t(`fair_${fair}`)),
+    deal.record ? v("button.link", { on: { click: () => ctrl.openReplay(deal) } }, t("replay")) : null,
   );
 }
 
