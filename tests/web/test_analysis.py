@@ -18,6 +18,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.matches.helpers import act, create_computer_match, fetch
+from tests.web.hidden import assert_dom_shows_no_hidden_cards, assert_no_hidden_cards
 from tests.web.person import DESKTOP, PHONE, TURN, person, serious_violations
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -163,6 +164,9 @@ def test_a_player_opens_the_analysis_of_a_deal_against_kati_and_steps_through_it
         anna.page.wait_for_timeout(100)
         assert anna.page.evaluate(OVERFLOW) <= 0, size
     anna.page.screenshot(path=str(shots / "analysis-landscape-hu.png"))
+    # only the finished deal was shown whole: nothing of the next deal's hidden cards came
+    assert assert_no_hidden_cards(anna.recorder, match["id"], match["your_seat"]) > 0
+    assert_dom_shows_no_hidden_cards(anna.page, match["id"], match["your_seat"])
     assert anna.errors == []
 
     # at a desktop, in English: the same analysis, stepped with the arrow keys

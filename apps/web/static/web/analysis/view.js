@@ -79,7 +79,8 @@ function board(ctrl) {
   const seats = p.hands.map((_, seat) => seat);
   const other = seats.filter((seat) => seat !== ctrl.seat);
   const talon = p.talon.length + (p.trumpCard ? 1 : 0);
-  return h("section.analysis-board", { attrs: { "aria-label": t("analysis_board") } }, [
+  // (a finished deal shown whole: its record reveals both hands)
+  return h("section.analysis-board", { attrs: { "aria-label": t("analysis_board"), "data-revealed": "" } }, [
     ...other.map((seat) => hand(ctrl, seat, p.hands[seat], decision, best)),
     h("div.analysis-felt", [
       h("div.analysis-talon", [
