@@ -83,7 +83,7 @@ def test_a_player_opens_the_analysis_of_a_deal_against_kati_and_steps_through_it
     anna.wait_for(READY, timeout=30)
     data = _analysis(anna, match["id"])
     count = len(data["decisions"])
-    assert count >= 10
+    assert count >= 3  # (a random deal: Kati may reach 66 within a few tricks)
     _at(anna, f"0 / {count}")
     assert anna.page.get_by_role("heading", name="A kiosztott lapok").is_visible()
     # both dealt hands on the board: five cards each
@@ -159,11 +159,14 @@ def test_a_player_opens_the_analysis_of_a_deal_against_kati_and_steps_through_it
     _at(anna, f"3 / {count}")
 
     # it fits a small phone and a phone held sideways
-    for size in ({"width": 360, "height": 740}, {"width": 844, "height": 390}):
+    for size, name in (
+        ({"width": 360, "height": 740}, "small-phone"),
+        ({"width": 844, "height": 390}, "landscape"),
+    ):
         anna.page.set_viewport_size(size)
         anna.page.wait_for_timeout(100)
         assert anna.page.evaluate(OVERFLOW) <= 0, size
-    anna.page.screenshot(path=str(shots / "analysis-landscape-hu.png"))
+        anna.page.screenshot(path=str(shots / f"analysis-{name}-hu.png"))
     # only the finished deal was shown whole: nothing of the next deal's hidden cards came
     assert assert_no_hidden_cards(anna.recorder, match["id"], match["your_seat"]) > 0
     assert_dom_shows_no_hidden_cards(anna.page, match["id"], match["your_seat"])
