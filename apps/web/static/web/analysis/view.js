@@ -168,7 +168,8 @@ function decisionPanel(ctrl) {
       ]))),
     ]) : null,
     d.own ? h("p.analysis-note", [
-      t("analysis_loss", { own: fixed(d.own.loss ?? 0), exact: d.exact?.loss ?? 0 }), " ",
+      (d.own.loss ?? 0) < 0.005 && !d.exact?.loss ? t("analysis_no_loss")
+        : t("analysis_loss", { own: fixed(d.own.loss ?? 0), exact: d.exact?.loss ?? 0 }), " ",
       t(d.own.exhaustive ? "analysis_layouts_all" : "analysis_layouts_sample", { count: d.own.layouts ?? 0 }),
     ]) : null,
   ]);
