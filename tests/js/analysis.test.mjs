@@ -249,6 +249,18 @@ describe("the screen", () => {
     assert.equal(ctrl.step, ctrl.turningPoint.decision + 1);
   });
 
+  test("the deals around it: the one before, the one after once it is over", () => {
+    const { ctrl } = ctrlOn(fixture("klub"));
+    ctrl.match = { ...ctrl.match, view: { deals_played: 1 } }; // deal 2 is being played
+    assert.equal(ctrl.previousDeal, null);
+    assert.equal(ctrl.nextDeal, null);
+    ctrl.match.view.deals_played = 3;
+    assert.equal(ctrl.nextDeal, 2);
+    ctrl.number = 3;
+    assert.equal(ctrl.previousDeal, 2);
+    assert.equal(ctrl.nextDeal, null);
+  });
+
   test("a decision of a kind the screen does not know is shown by what is common", () => {
     const data = fixture("klub");
     const analysis = {

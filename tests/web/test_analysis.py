@@ -158,6 +158,16 @@ def test_a_player_opens_the_analysis_of_a_deal_against_kati_and_steps_through_it
     anna.wait_for(READY)
     _at(anna, f"3 / {count}")
 
+    # back at the table, the deal's replay leads to its analysis too
+    anna.page.get_by_role("link", name="← Vissza a meccshez").click()
+    anna.page.wait_for_url(f"**/m/{match['id']}/")
+    result = anna.page.locator(".deal-result[data-deal='1']")
+    result.get_by_role("button", name="A parti visszajátszása").click()
+    replay = anna.page.get_by_role("dialog", name="1. parti visszajátszása")
+    replay.get_by_role("link", name="Elemzés: 1. parti").click()
+    anna.wait_for(READY)
+    _at(anna, f"0 / {count}")
+
     # it fits a small phone and a phone held sideways
     for size, name in (
         ({"width": 360, "height": 740}, "small-phone"),

@@ -116,15 +116,14 @@ export class AnalysisCtrl {
     return this.analysis?.turning_point ?? null;
   }
 
-  // Whether a deal before / after this one may be analysed (after: it has ended).
+  // The deal before this one, and the one after it once it has ended (`deals_played`: the
+  // deals over).
   get previousDeal() {
     return this.number > 1 ? this.number - 1 : null;
   }
 
   get nextDeal() {
-    const played = this.match?.view?.deals_played ?? 0;
-    const over = this.match?.status === "finished" ? played : played - 1;
-    return this.number < over ? this.number + 1 : null;
+    return this.number < (this.match?.view?.deals_played ?? 0) ? this.number + 1 : null;
   }
 
   name(seat) {

@@ -5,6 +5,14 @@ import { ANALYSED, analysisPath } from "../analysis/board.js";
 import { t } from "../i18n.js";
 import { cardArt, cardIn, v } from "./util.js";
 
+// "Elemzés": a finished deal's analysis (analysis/), in the games the server analyses.
+function analysisLink(ctrl, number) {
+  if (!ANALYSED.has(ctrl.client.match.variant)) return null;
+  return v("a.analysis-link", {
+    attrs: { href: analysisPath(ctrl.client.id, number), "data-link": "", "aria-label": t("analysis_open", { number }) },
+  }, t("analysis"));
+}
+
 export function dealResults(ctrl) {
   // a deal's result only once its end has been shown at the table (after its last card)
   const deals = [...ctrl.client.deals.values()].filter((deal) => ctrl.client.resultShown(deal)).sort((a, b) => b.number - a.number);
@@ -28,11 +36,7 @@ function dealResult(ctrl, deal) {
     { key: `deal-${deal.number}`, attrs: { "data-deal": deal.number } },
     v("p", {}, v("strong", {}, t("deal_no", { number: deal.number })), ": ", ctrl.variant.dealText(ctrl, deal)),
     ctrl.variant.dealNotes(ctrl, deal),
-    ANALYSED.has(ctrl.client.match.variant) && deal.result
-      ? v("a.analysis-link", {
-          attrs: { href: analysisPath(ctrl.client.id, deal.number), "data-link": "", "aria-label": t("analysis_open", { number: deal.number }) },
-        }, t("analysis"))
-      : null,
+    deal.result ? analysisLink(ctrl, deal.number) : null,
     v("p.fair", { class: { [`fair-${fair}`]: true }, attrs: { "data-fair": fair } }, `${t("fair_play")}: `, t(`fair_${fair}`)),
     deal.record ? v("button.link", { on: { click: () => ctrl.openReplay(deal) } }, t("replay")) : null,
   );
@@ -45,6 +49,7 @@ export function replayDialog(ctrl) {
     "div.replay",
     { key: "replay", attrs: { role: "dialog", "aria-label": t("replay_title", { number: record.number }), "data-revealed": "" } },
     v("h2", {}, t("replay_title", { number: record.number })),
+    analysisLink(ctrl, record.number),
     v("h3", {}, t("dealt_hands")),
     record.dealt_hands.map((hand, seat) =>
       v("div", {}, v("p", {}, ctrl.name(seat)), cards(hand.map((card) => cardIn("span.card-wrap", card, { key: card }))))),
