@@ -35,6 +35,14 @@ function text(node) {
   return (node.text ?? "") + (node.children ?? []).map(text).join(" ");
 }
 
+// Everything a view's tree says: its text and its labels (aria-label, title).
+function words(node) {
+  if (node === null || node === undefined || typeof node === "string") return node ?? "";
+  const attrs = node.data?.attrs ?? {};
+  const labels = [attrs["aria-label"], attrs.title].filter((value) => typeof value === "string");
+  return [node.text ?? "", ...labels, ...(node.children ?? []).map(words)].join(" ");
+}
+
 // A controller on a fixture, its data given (no fetching), at a step.
 function ctrlOn(data, { hash = "", analysis = data.analysis } = {}) {
   let address = hash;
@@ -212,6 +220,10 @@ describe("the screen", () => {
         ctrl.step = step;
         const shown = text(analysisView(ctrl));
         assert.match(shown, new RegExp(`${step} / ${ctrl.count}`));
+        // every word and label in the catalogue, filled
+        const said = words(analysisView(ctrl));
+        assert.ok(said.includes("Következő lépés") && said.includes("Kati (Mester)"));
+        assert.doesNotMatch(said, /analysis_|reason_|strength_|\{\w+\}/);
         if (!step) continue;
         const d = data.analysis.decisions[step - 1];
         assert.match(shown, new RegExp(`${step}\\. döntés`));
