@@ -273,6 +273,15 @@ describe("the screen", () => {
     assert.equal(ctrl.nextDeal, null);
   });
 
+  test("a deal without a decision (resigned before its first card) says so", () => {
+    const data = fixture("klub");
+    const { ctrl } = ctrlOn(data, { analysis: { ...data.analysis, decisions: [], turning_point: null } });
+    ctrl.boards = [];
+    const shown = text(analysisView(ctrl));
+    assert.match(shown, /0 \/ 0/);
+    assert.match(shown, /senki sem döntött/);
+  });
+
   test("a decision of a kind the screen does not know is shown by what is common", () => {
     const data = fixture("klub");
     const analysis = {

@@ -125,7 +125,7 @@ function decisionPanel(ctrl) {
   if (!d) {
     return h("section.analysis-decision", [
       h("h2", t("analysis_start")),
-      h("p", t("analysis_start_help")),
+      h("p", t(ctrl.count ? "analysis_start_help" : "analysis_none")),
     ]);
   }
   const index = ctrl.step - 1;
