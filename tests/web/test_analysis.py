@@ -144,7 +144,7 @@ def test_a_player_opens_the_analysis_of_a_deal_against_kati_and_steps_through_it
     # the turning point, when the deal had one
     turning = data["turning_point"]
     if turning:
-        anna.page.get_by_role("button", name="Fordulópont").click()
+        anna.page.get_by_role("button", name="Fordulópont", exact=True).click()
         _at(anna, f"{turning['decision'] + 1} / {count}")
         assert panel.locator(".analysis-turning").is_visible()
 

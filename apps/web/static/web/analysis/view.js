@@ -33,6 +33,13 @@ export function actionText(action) {
 
 const markText = (mark) => (mark ? `${markGlyph(mark)} ${t(`analysis_${mark}`)}` : "");
 
+// A decision in words: "3. döntés: Te, piros alsó, ? hiba" (the turning point said too).
+function decisionLabel(ctrl, d, index) {
+  const turning = ctrl.turningPoint && ctrl.turningPoint.decision === index ? t("analysis_turning_point") : "";
+  return [t("analysis_decision", { n: index + 1, name: ctrl.name(d.seat) }), actionText(d.action), markText(d.own?.mark), turning]
+    .filter(Boolean).join(", ");
+}
+
 function resultLine(ctrl) {
   const result = ctrl.analysis?.result ?? ctrl.record?.result;
   if (!result) return null;
@@ -111,10 +118,12 @@ function controls(ctrl) {
   return h("div.analysis-controls", [
     button("first", t("analysis_first"), "«", 0, ctrl.step === 0),
     button("previous", t("analysis_previous"), "◀", ctrl.step - 1, ctrl.step === 0),
-    h("span.analysis-counter", { attrs: { "aria-live": "polite" } }, t("analysis_step", { step: ctrl.step, count: ctrl.count })),
+    h("span.analysis-counter", t("analysis_step", { step: ctrl.step, count: ctrl.count })),
     button("next", t("analysis_next"), "▶", ctrl.step + 1, ctrl.step >= ctrl.count),
     button("last", t("analysis_last"), "»", ctrl.count, ctrl.step >= ctrl.count),
     tp ? h("button.analysis-turning-button", { attrs: { type: "button" }, on: { click: () => ctrl.turning() } }, t("analysis_turning_point")) : null,
+    // what a step shows, said as it is taken
+    h("p.visually-hidden", { attrs: { "aria-live": "polite" } }, ctrl.decision ? decisionLabel(ctrl, ctrl.decision, ctrl.step - 1) : t("analysis_start")),
   ]);
 }
 
@@ -220,7 +229,7 @@ function moves(ctrl) {
     h("h2", t("analysis_decisions")),
     h("ol.analysis-list", ctrl.decisions.map((d, index) => {
       const mark = d.own?.mark ?? null;
-      const label = [t("analysis_decision", { n: index + 1, name: ctrl.name(d.seat) }), actionText(d.action), markText(mark)].filter(Boolean).join(", ");
+      const label = decisionLabel(ctrl, d, index);
       return h("li", { key: `d-${index}` }, h("button.analysis-move", {
         class: { current: ctrl.step === index + 1, turning: Boolean(tp && tp.decision === index), mine: d.seat === ctrl.seat, [`mark-${mark}`]: Boolean(mark) },
         attrs: { type: "button", "aria-current": ctrl.step === index + 1 ? "step" : false, "data-index": index + 1 },
