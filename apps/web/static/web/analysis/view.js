@@ -203,6 +203,7 @@ function valueStrip(ctrl) {
       const top = Math.min(y(p.own), y(0));
       const x = p.index * COLUMN;
       return h("g", { key: `c-${p.index}`, class: { current: ctrl.step === p.index + 1 }, on: { click: () => ctrl.go(p.index + 1) } }, [
+        h("title", decisionLabel(ctrl, ctrl.decisions[p.index], p.index)), // (a pointer's tooltip)
         h("rect.column", { attrs: { x, y: 0, width: COLUMN, height: HEIGHT } }),
         h(`rect.bar${p.mark ? `.mark-${p.mark}` : ""}`, {
           class: { mine: p.seat === ctrl.seat },
