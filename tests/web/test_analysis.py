@@ -66,15 +66,18 @@ def test_a_player_opens_the_analysis_of_a_deal_against_kati_and_steps_through_it
     player = make_player(display_name="Anna")
     match = create_computer_match(player, variant="klub", strength="beginner")
     anna = person(chromium, viewport=PHONE)
+    # the deal's end stays on the table until she goes on (as it would for a minute)
+    anna.context.add_init_script("localStorage.setItem('snapszer.nextDealMs', '60000');")
     club_server.sign_in(anna.context, player.token)
     anna.goto(club_server, f"/m/{match['id']}/")
     _play_first_deal(anna)
 
-    # the deal's result at the table offers its analysis
-    link = anna.page.locator(".deal-result[data-deal='1']").get_by_role(
-        "link", name="Elemzés: 1. parti"
-    )
-    link.click()
+    # the deal's end on the table, and its result below, offer its analysis
+    name = "Elemzés: 1. parti"
+    result = anna.page.locator(".deal-result[data-deal='1']")
+    expect(result.get_by_role("link", name=name)).to_be_visible()
+    anna.page.screenshot(path=str(shots / "analysis-link-table-phone-hu.png"))
+    anna.page.locator(".deal-over[data-deal='1']").get_by_role("link", name=name).click()
     anna.page.wait_for_url(f"**/matches/{match['id']}/deals/1/analysis/")
     anna.page.get_by_role("heading", name="Elemzés: 1. parti").wait_for()
     # the server makes it first: the screen says so, and asks again after the wait it was told
@@ -161,10 +164,9 @@ def test_a_player_opens_the_analysis_of_a_deal_against_kati_and_steps_through_it
     # back at the table, the deal's replay leads to its analysis too
     anna.page.get_by_role("link", name="← Vissza a meccshez").click()
     anna.page.wait_for_url(f"**/m/{match['id']}/")
-    result = anna.page.locator(".deal-result[data-deal='1']")
     result.get_by_role("button", name="A parti visszajátszása").click()
     replay = anna.page.get_by_role("dialog", name="1. parti visszajátszása")
-    replay.get_by_role("link", name="Elemzés: 1. parti").click()
+    replay.get_by_role("link", name=name).click()
     anna.wait_for(READY)
     _at(anna, f"0 / {count}")
 

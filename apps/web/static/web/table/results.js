@@ -6,7 +6,7 @@ import { t } from "../i18n.js";
 import { cardArt, cardIn, v } from "./util.js";
 
 // "Elemzés": a finished deal's analysis (analysis/), in the games the server analyses.
-function analysisLink(ctrl, number) {
+export function analysisLink(ctrl, number) {
   if (!ANALYSED.has(ctrl.client.match.variant)) return null;
   return v("a.analysis-link", {
     attrs: { href: analysisPath(ctrl.client.id, number), "data-link": "", "aria-label": t("analysis_open", { number }) },
