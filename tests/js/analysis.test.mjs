@@ -308,6 +308,52 @@ describe("the screen", () => {
   });
 });
 
+describe("a partnership hand's analysis (docs/api.md §7.2: chips, a unit, the caller's side)", () => {
+  const play = (card) => ({ type: "play", card, marriage: false });
+  const analysis = {
+    version: 1, variant: "partnership", seed: 1, thresholds: { blunder: 1.5, mistake: 0.7, inaccuracy: 0.3 },
+    result: { winner: null, game_points: 0, reason: "opposing_trick" },
+    count: { trick_counts: [1, 0, 2, 0], side_tricks: [2, 1], side_points: 38, claimed: false },
+    contract: { caller: 2, card: "TK", level: "snapszer", value: 50, best: 150, loss: 100, bids: [] },
+    decisions: [
+      { index: 7, seat: 1, caller_side: true, unit: 100, trick: 1, action: play("ZA"), stand_in: false, forced: false,
+        exact: { values: [{ action: play("ZU"), value: 100 }, { action: play("ZA"), value: -100 }], best: 100, value: -100, loss: 200 },
+        own: { values: [{ action: play("ZU"), value: 25 }, { action: play("ZA"), value: 25 }], best: 25, value: 25, loss: 0, mark: null, layouts: 16, exhaustive: false } },
+      { index: 9, seat: 0, caller_side: true, unit: 100, trick: 2, action: { type: "show_cards" }, stand_in: false, forced: false,
+        exact: { values: [{ action: { type: "show_cards" }, value: -100 }, { action: { type: "continue" }, value: 100 }], best: 100, value: -100, loss: 200 },
+        own: { values: [{ action: { type: "show_cards" }, value: -80 }, { action: { type: "continue" }, value: 60 }], best: 60, value: -80, loss: 140, mark: "blunder", layouts: 16, exhaustive: false } },
+    ],
+    turning_point: { decision: 1, seat: 0, rule: "lost_under_best_play" },
+    seats: [0, 1, 2, 3].map((seat) => ({ seat, decisions: 1, lost_exact: 200, lost_expected: 140, inaccuracies: 0, mistakes: 0, blunders: seat ? 0 : 1 })),
+  };
+
+  test("drawn by what it has in common: its choices, its mark, chips, the side's words", () => {
+    const { ctrl } = ctrlOn(fixture("klub"), { analysis, hash: "#2" });
+    ctrl.boards = null; // its positions are not rebuilt here
+    const shown = text(analysisView(ctrl));
+    assert.match(shown, /2 \/ 2/);
+    assert.match(shown, /az ellenoldal ütött/);
+    assert.match(shown, /Lapok felfedése/);
+    assert.match(shown, /Továbbjátszás/);
+    assert.match(shown, /\?\? súlyos hiba/);
+    assert.match(shown, /zseton/);
+    assert.doesNotMatch(words(analysisView(ctrl)), /analysis_|reason_|\{\w+\}/);
+  });
+
+  test("its strip is scaled to its values: every bar inside the strip", () => {
+    const { ctrl } = ctrlOn(fixture("klub"), { analysis });
+    const bars = [];
+    const walk = (node) => {
+      if (!node || typeof node === "string") return;
+      if (node.sel?.startsWith("rect.bar")) bars.push(node.data.attrs);
+      (node.children ?? []).forEach(walk);
+    };
+    walk(analysisView(ctrl));
+    assert.equal(bars.length, 2);
+    for (const bar of bars) assert.ok(bar.y >= 0 && bar.y + bar.height <= 64, JSON.stringify(bar));
+  });
+});
+
 describe("while the server makes the analysis", () => {
   test("202: computing, asked again after Retry-After; then the analysis", async () => {
     const data = fixture("klub");

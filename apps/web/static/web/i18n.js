@@ -622,6 +622,7 @@ const MESSAGES = {
     analysis_chosen_tag: "ezt választotta",
     analysis_loss: "Vesztesége: {own} pont (amit tudott), {exact} pont (minden lapot ismerve).",
     analysis_no_loss: "Nem veszített semmit: a legjobbak egyike.",
+    analysis_loss_chips: "Vesztesége: {own} zseton (amit tudott), {exact} zseton (minden lapot ismerve).",
     analysis_layouts_all: "Az átlag mind a(z) {count} lehetséges lapelosztásra szól.",
     analysis_layouts_sample: "Az átlag {count} véletlenszerű lapelosztásból számolt becslés.",
     analysis_values: "Értékek a parti során",
@@ -646,6 +647,7 @@ const MESSAGES = {
     analysis_act_declare_enough: "Elég! bemondása",
     analysis_act_let_count: "Számolás",
     analysis_act_continue: "Továbbjátszás",
+    analysis_act_show_cards: "Lapok felfedése (a többi ütés a miénk)",
   },
   en: {
     club: "Snapszer Klub",
@@ -1266,6 +1268,7 @@ const MESSAGES = {
     analysis_chosen_tag: "chosen",
     analysis_loss: "It lost {own} points (by what they knew), {exact} points (every card known).",
     analysis_no_loss: "It lost nothing: one of the best.",
+    analysis_loss_chips: "It lost {own} chips (by what they knew), {exact} chips (every card known).",
     analysis_layouts_all: "The means are over all {count} possible layouts of the unseen cards.",
     analysis_layouts_sample: "The means are estimated from {count} random layouts of the unseen cards.",
     analysis_values: "Values along the deal",
@@ -1290,6 +1293,7 @@ const MESSAGES = {
     analysis_act_declare_enough: "Saying “enough”",
     analysis_act_let_count: "The count",
     analysis_act_continue: "Playing on",
+    analysis_act_show_cards: "Showing the cards (claiming the rest)",
   },
 };
 

@@ -43,7 +43,11 @@ function decisionLabel(ctrl, d, index) {
 function resultLine(ctrl) {
   const result = ctrl.analysis?.result ?? ctrl.record?.result;
   if (!result) return null;
-  if (result.winner === null || result.winner === undefined) return h("p.analysis-result", t(result.reason === "draw" ? "reason_draw" : "reason_match_ended"));
+  if (result.winner === null || result.winner === undefined) {
+    // no winner: a drawn deal, a match that ended in it, or a game whose result names a side
+    const key = `reason_${result.reason}`;
+    return h("p.analysis-result", t(key) === key ? t("reason_match_ended") : t(key));
+  }
   const words = { points: result.game_points, reason: t(`reason_${result.reason}`) };
   return h("p.analysis-result", result.winner === ctrl.seat ? t("deal_won_you", words) : t("deal_won", { name: ctrl.name(result.winner), ...words }));
 }
@@ -178,7 +182,8 @@ function decisionPanel(ctrl) {
     ]) : null,
     d.own ? h("p.analysis-note", [
       (d.own.loss ?? 0) < 0.005 && !d.exact?.loss ? t("analysis_no_loss")
-        : t("analysis_loss", { own: fixed(d.own.loss ?? 0), exact: d.exact?.loss ?? 0 }), " ",
+        // (a decision with a `unit` is valued in chips: partnership's)
+        : t(d.unit === undefined ? "analysis_loss" : "analysis_loss_chips", { own: fixed(d.own.loss ?? 0), exact: d.exact?.loss ?? 0 }), " ",
       t(d.own.exhaustive ? "analysis_layouts_all" : "analysis_layouts_sample", { count: d.own.layouts ?? 0 }),
     ]) : null,
   ]);
@@ -188,11 +193,13 @@ function decisionPanel(ctrl) {
 
 const COLUMN = 10;
 const HEIGHT = 64;
-const y = (value) => HEIGHT / 2 - (value ?? 0) * ((HEIGHT / 2 - 4) / 3);
 
 function valueStrip(ctrl) {
   const points = strip(ctrl.analysis, ctrl.seat);
   if (!points.length) return null;
+  // ±3 game points; a game valued in more (partnership's chips) to its largest value
+  const range = Math.max(3, ...points.flatMap((p) => [Math.abs(p.own ?? 0), Math.abs(p.exact ?? 0)]));
+  const y = (value) => HEIGHT / 2 - (value ?? 0) * ((HEIGHT / 2 - 4) / range);
   const width = points.length * COLUMN;
   const tp = ctrl.turningPoint;
   const exact = points.filter((p) => p.exact !== null).map((p) => `${p.index * COLUMN + COLUMN / 2},${y(p.exact)}`).join(" ");
