@@ -13,6 +13,11 @@ urlpatterns = [
     path("join/<str:code>/", views.client, name="join-slash"),
     path("m/<uuid:match_id>/", views.client, name="match"),
     path("matches/", views.client, name="matches"),
+    path(
+        "matches/<uuid:match_id>/deals/<int:number>/analysis/",
+        views.client,
+        name="deal-analysis",
+    ),
     path("p/<int:user_id>/", views.client, name="profile"),
     path("account/", views.client, name="account"),
     path("account/signup", views.client, name="account-signup"),

@@ -18,7 +18,8 @@ message) must be in Known(horizon):
   else the largest ``seq`` in it, or else the largest horizon seen before it;
 - left out, because they reveal a finished deal: ``revealed`` of a deal whose phase is
   ``over``, the ``deck`` and ``salt`` of a ``deal_ended`` event, and the body of
-  ``GET /api/v1/matches/<id>/deals/<n>/`` (served only for finished deals);
+  ``GET /api/v1/matches/<id>/deals/<n>/`` and of its ``analysis/`` (both served only for
+  finished deals);
 - messages of another match (a URL, ``match_id`` or top-level match ``id`` naming it) are
   skipped.
 
@@ -61,7 +62,7 @@ if TYPE_CHECKING:
 CARD = re.compile(r"^[PTZM][UOKXA9]$")
 RECORDED_PATHS = ("/api/", "/_allauth/")
 _MATCH_IN_PATH = re.compile(r"/matches/([0-9a-fA-F-]{36})(?:/|$)")
-_DEAL_RECORD = re.compile(r"^/api/v1/matches/[0-9a-fA-F-]{36}/deals/\d+/?$")
+_DEAL_RECORD = re.compile(r"^/api/v1/matches/[0-9a-fA-F-]{36}/deals/\d+/(?:analysis/)?$")
 #: What the page is asked for: the face-up cards it draws, outside finished-deal replays.
 _DOM_CARDS = """() => Array.from(document.querySelectorAll('[data-card]'))
     .filter((element) => !element.closest('[data-revealed]'))

@@ -28,8 +28,10 @@ from typing import Any
 
 import pytest
 
+from apps.analysis import services as analysis_services
 from apps.common.catalogue import catalogue_entries
 from apps.matches import follow_ups, services
+from apps.matches.models import Match
 from apps.wallet.models import Transfer
 from tests.conftest import MakePlayer, Player
 
@@ -307,3 +309,39 @@ def test_the_error_codes_are_recorded_for_the_catalogue_test() -> None:
 
 def test_the_ledger_kinds_are_recorded_for_the_catalogue_test() -> None:
     compare("ledger_kinds.json", {kind.value: kind.label for kind in Transfer.Kind})
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("game", ["klub", "sixty-six"])
+def test_the_analysis_fixtures_are_what_the_server_sends(
+    seeded_shuffles: None, make_player: MakePlayer, monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
+    """What the analysis screen (``tests/js/analysis.test.mjs``) reads of a finished deal, as
+    the viewer's client fetches it: the match, the event feed from its start, the deal's
+    record and its analysis (``202`` while it is made, then ``200``). The analysis's sampling
+    seed comes from the match id, which changes from run to run: here it is fixed."""
+    monkeypatch.setattr(analysis_services, "seed_of", lambda match_id, number: 7 + number)
+    players = [make_player() for _ in range(2)]
+    record(game, players, two_seat_policy, deals=1)
+    match_id = str(Match.objects.latest("created_at").id)
+    viewer = players[VIEWER]
+    url = f"/api/v1/matches/{match_id}/"
+    first = viewer.client.get(url + "deals/1/analysis/")
+    assert first.status_code in (200, 202), first.content
+    analysis = get(viewer, url + "deals/1/analysis/")
+    assert analysis["decisions"], analysis
+    compare(
+        f"analysis-{game}.json",
+        Normaliser(match_id)(
+            {
+                "match": {
+                    key: value
+                    for key, value in get(viewer, url).items()
+                    if key in ("id", "variant", "mode", "your_seat")
+                },
+                "feed": get(viewer, url + "events/", after_seq=0, limit=1000),
+                "record": get(viewer, url + "deals/1/"),
+                "analysis": analysis,
+            }
+        ),
+    )

@@ -31,7 +31,9 @@ function cookie(name) {
   return found ? decodeURIComponent(found.slice(name.length + 1)) : "";
 }
 
-async function call(method, url, body) {
+// `answer: true`: the answer's status and Retry-After too ({status, data, retryAfter}), for a
+// resource that answers 202 while it is being made.
+async function call(method, url, body, { answer = false } = {}) {
   const headers = { Accept: "application/json", "Accept-Language": LANG };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (method !== "GET") headers["X-CSRFToken"] = cookie("csrftoken");
@@ -58,7 +60,7 @@ async function call(method, url, body) {
     }
   }
   if (!response.ok) throw new ApiError(response.status, data, retryAfter(response));
-  return data;
+  return answer ? { status: response.status, data, retryAfter: retryAfter(response) } : data;
 }
 
 const v1 = (path) => `/api/v1/${path}`;
@@ -84,6 +86,8 @@ export const api = {
       client_move_id: clientMoveId,
     }),
   deal: (id, number) => call("GET", v1(`matches/${id}/deals/${number}/`)),
+  // a finished deal's analysis: {status: 202, retryAfter} while it is made, then {status: 200, data}
+  analysis: (id, number) => call("GET", v1(`matches/${id}/deals/${number}/analysis/`), undefined, { answer: true }),
   hint: (id) => call("GET", v1(`matches/${id}/hint/`)),
   computer: (strength, variant, target = null) =>
     call("POST", v1("matches/computer/"), target === null ? { variant, strength } : { variant, strength, target }),

@@ -1,10 +1,13 @@
 // The club's web client: the routes (/, /join/<code>, /m/<match id>/, /matches/ (my matches),
+// /matches/<match id>/deals/<n>/analysis/ (a finished deal's analysis),
 // /p/<player id>/ (a profile), /rules/, /rules/<game>/, /account/ (signing in, or a member's
 // account; /account/signup and /account/password/reset, where the mails lead)) and their wiring. Each screen is a
 // controller (state and actions, no DOM) and a pure view patched by render.js (home/, join/,
-// account/, notice/, history/, profile/, rules/); the match's table is table.js's. Everything
+// account/, notice/, history/, profile/, rules/, analysis/); the match's table is table.js's. Everything
 // goes through the public API (api.js).
 
+import { AnalysisCtrl } from "./analysis/ctrl.js";
+import { analysisView } from "./analysis/view.js";
 import { api } from "./api.js";
 import { drawHeader } from "./header.js";
 import { HistoryCtrl } from "./history/ctrl.js";
@@ -77,6 +80,25 @@ function screenOf(ctrl, view) {
 
 const notice = (props) => screenOf({}, () => noticeView(props));
 
+// What the analysis screen is given of the page: the address's fragment (its step) and the
+// keys (the arrows step through the deal, unless typing in a field).
+const pageEffects = {
+  hash: () => location.hash,
+  setHash: (hash) => history.replaceState(history.state, "", hash),
+  listen({ key, hash }) {
+    const onKey = (event) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || event.target.closest?.("input, select, textarea")) return;
+      if (key(event.key)) event.preventDefault();
+    };
+    document.addEventListener("keydown", onKey);
+    window.addEventListener("hashchange", hash);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      window.removeEventListener("hashchange", hash);
+    };
+  },
+};
+
 // A room that ended before its game began (cancelled by its host, or its invitation ran out)
 // says so instead of opening an empty table.
 const ROOM_OVER = { cancelled: "room_cancelled", expired: "room_expired" };
@@ -102,6 +124,7 @@ async function route() {
   const matchPath = path.match(/^\/m\/([0-9a-f-]{36})\/?$/);
   const joinPath = path.match(/^\/join\/([A-Za-z0-9]+)\/?$/);
   const historyPath = /^\/matches\/?$/.test(path);
+  const analysisPath = path.match(/^\/matches\/([0-9a-f-]{36})\/deals\/(\d+)\/analysis\/?$/);
   const profilePath = path.match(/^\/p\/(\d+)\/?$/);
   const rulesPath = path.match(/^\/rules\/(?:([a-z0-9_-]+)\/?)?$/);
   const accountPath = /^\/account\/(?:signup|password\/reset)?$/.test(path);
@@ -119,7 +142,10 @@ async function route() {
       if (mine !== routing) return;
       header();
       if (matchPath) next = await matchScreen(matchPath[1]);
-      else if (historyPath) next = screenOf(new HistoryCtrl({ navigate }), historyView);
+      else if (analysisPath) {
+        const ctrl = new AnalysisCtrl({ matchId: analysisPath[1], number: Number(analysisPath[2]), effects: pageEffects });
+        next = screenOf(ctrl, analysisView);
+      } else if (historyPath) next = screenOf(new HistoryCtrl({ navigate }), historyView);
       else if (accountPath) next = screenOf(new MyAccountCtrl({ navigate, path }), myAccountView);
       else if (profilePath) next = screenOf(new ProfileCtrl({ userId: Number(profilePath[1]) }), profileView);
       else next = screenOf(new HomeCtrl({ navigate, announce }), homeView);

@@ -21,6 +21,9 @@ export const SUITS = Object.freeze(["P", "T", "Z", "M"]);
 /** Ascending strength. */
 export const RANKS = Object.freeze(["9", "U", "O", "K", "X", "A"]);
 
+/** A card's place in a sorted hand: by suit (SUITS' order), then by rank. */
+export const cardOrder = (code) => SUITS.indexOf(code[0]) * 10 + RANKS.indexOf(code[1]);
+
 const SUIT_NAMES = Object.freeze({
   hu: Object.freeze({ P: "piros", T: "tök", Z: "zöld", M: "makk" }),
   en: Object.freeze({ P: "Hearts", T: "Bells", Z: "Leaves", M: "Acorns" }),

@@ -3,6 +3,7 @@
 // strength; a person's name opens their profile), the score (partnership: the chips at the
 // end), the result and how long it went; and the way back to the match.
 
+import { ANALYSED, analysisPath } from "../analysis/board.js";
 import { gameLabel, gameName } from "../catalogue.js";
 import { LANG, t } from "../i18n.js";
 import { h } from "../render.js";
@@ -75,6 +76,15 @@ function openLink(row) {
   }, label);
 }
 
+// A finished match of a game the server analyses: its first deal's analysis (the screen steps
+// on to the next deals).
+function analysisLink(row) {
+  if (row.status !== "finished" || !row.deals || !ANALYSED.has(row.variant)) return null;
+  return h("a.row-analysis", {
+    attrs: { href: analysisPath(row.id, 1), "data-link": "", "aria-label": `${t("analysis")}: ${dateText(row.created_at)}` },
+  }, t("analysis"));
+}
+
 export function matchRow(games, row) {
   const score = scoreText(row);
   return h("li.history-row", { key: row.id, attrs: { "data-status": row.status, "data-result": row.result ?? "" } }, [
@@ -86,6 +96,7 @@ export function matchRow(games, row) {
       ...lengthParts(row).flatMap((part) => [" · ", h("span.row-length", part)]),
     ]),
     openLink(row),
+    analysisLink(row),
   ]);
 }
 

@@ -7,15 +7,13 @@
 
 import { api } from "../api.js";
 import { VoiceCall } from "../call.js";
-import { RANKS, SUITS } from "../cards.js";
+import { cardOrder as sortKey } from "../cards.js";
 import { verifyDeal } from "../fairplay.js";
 import { problemText, t } from "../i18n.js";
 import { MatchClient } from "../match_client.js";
 import { variantFor } from "../variants/index.js";
 import { logLines, tableWord } from "./log.js";
 import { eventWords } from "./words.js";
-
-const sortKey = (code) => SUITS.indexOf(code[0]) * 10 + RANKS.indexOf(code[1]);
 
 // The games' catalogue (GET /api/v1/games/), asked once per page.
 let catalogue = null;

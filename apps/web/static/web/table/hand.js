@@ -5,6 +5,7 @@
 import { cardImg, cardName } from "../cards.js";
 import { LANG, t } from "../i18n.js";
 import { dealtIn, rememberPlace } from "./motion.js";
+import { analysisLink } from "./results.js";
 import { rulesToggle } from "./rules.js";
 import { countdown, markup, v } from "./util.js";
 
@@ -85,6 +86,7 @@ function dealOver(ctrl) {
     { key: `deal-over-${ended.seq}`, attrs: { "data-deal": ended.number } },
     v("strong", {}, t("deal_over")),
     deal && deal.result ? v("p.deal-over-result", {}, ctrl.variant.dealText(ctrl, deal)) : null,
+    deal && deal.result ? analysisLink(ctrl, ended.number) : null,
     ended.over
       ? null
       : [

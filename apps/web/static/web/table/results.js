@@ -1,8 +1,17 @@
 // What the table says after the play: each finished deal (its result in the variant's words,
 // the fair-play check, a replay of its record) and the end of the match with the rematch.
 
+import { ANALYSED, analysisPath } from "../analysis/board.js";
 import { t } from "../i18n.js";
 import { cardArt, cardIn, v } from "./util.js";
+
+// "Elemzés": a finished deal's analysis (analysis/), in the games the server analyses.
+export function analysisLink(ctrl, number) {
+  if (!ANALYSED.has(ctrl.client.match.variant)) return null;
+  return v("a.analysis-link", {
+    attrs: { href: analysisPath(ctrl.client.id, number), "data-link": "", "aria-label": t("analysis_open", { number }) },
+  }, t("analysis"));
+}
 
 export function dealResults(ctrl) {
   // a deal's result only once its end has been shown at the table (after its last card)
@@ -27,6 +36,7 @@ function dealResult(ctrl, deal) {
     { key: `deal-${deal.number}`, attrs: { "data-deal": deal.number } },
     v("p", {}, v("strong", {}, t("deal_no", { number: deal.number })), ": ", ctrl.variant.dealText(ctrl, deal)),
     ctrl.variant.dealNotes(ctrl, deal),
+    deal.result ? analysisLink(ctrl, deal.number) : null,
     v("p.fair", { class: { [`fair-${fair}`]: true }, attrs: { "data-fair": fair } }, `${t("fair_play")}: `, t(`fair_${fair}`)),
     deal.record ? v("button.link", { on: { click: () => ctrl.openReplay(deal) } }, t("replay")) : null,
   );
@@ -39,6 +49,7 @@ export function replayDialog(ctrl) {
     "div.replay",
     { key: "replay", attrs: { role: "dialog", "aria-label": t("replay_title", { number: record.number }), "data-revealed": "" } },
     v("h2", {}, t("replay_title", { number: record.number })),
+    analysisLink(ctrl, record.number),
     v("h3", {}, t("dealt_hands")),
     record.dealt_hands.map((hand, seat) =>
       v("div", {}, v("p", {}, ctrl.name(seat)), cards(hand.map((card) => cardIn("span.card-wrap", card, { key: card }))))),

@@ -1,0 +1,251 @@
+"""The analysis of a finished deal (issue 39), as a player meets it: she plays a deal against
+Kati on her phone, opens "Elemzés" from the deal's result at the table, waits while it is
+computed, and steps through the deal with the buttons, the list of decisions and the arrow
+keys; the step is in the address. Then at a desktop and in English, and from "Meccseim"; it
+fits a small phone and a phone held sideways without scrolling sideways.
+
+With CLIENT_SCREENSHOTS=<folder> the screenshots are kept there (docs/screenshots)."""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.matches.helpers import act, create_computer_match, fetch
+from tests.web.hidden import assert_dom_shows_no_hidden_cards, assert_no_hidden_cards
+from tests.web.person import DESKTOP, PHONE, TURN, person, serious_violations
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+OVERFLOW = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+READY = ".analysis-screen[data-pending=no] .analysis-decision"
+
+
+def _shots(tmp_path: Path) -> Path:
+    folder = os.environ.get("CLIENT_SCREENSHOTS")
+    return Path(folder) if folder else tmp_path
+
+
+def _play_first_deal(who: Any, *, limit: float = 120) -> None:
+    """Play the first legal card at each turn until the first deal's result is at the table."""
+    deadline = time.monotonic() + limit
+    result = who.page.locator(".deal-result[data-deal='1']")
+    while not result.count():
+        assert time.monotonic() < deadline, "the deal did not end in time"
+        if who.page.locator(TURN).count():
+            who.play_a_card()
+        who.page.wait_for_timeout(40)
+
+
+def _analysis(who: Any, match_id: str) -> dict[str, Any]:
+    """The analysis as the server answers it to this player (what the screen must show)."""
+    return dict(
+        who.page.evaluate(
+            "async (id) => (await fetch(`/api/v1/matches/${id}/deals/1/analysis/`)).json()",
+            match_id,
+        )
+    )
+
+
+def _at(who: Any, text: str) -> None:
+    """The step counter says ``text`` (the screen is patched on the next frame)."""
+    expect(who.page.locator(".analysis-counter")).to_have_text(text)
+
+
+def test_a_player_opens_the_analysis_of_a_deal_against_kati_and_steps_through_it(
+    chromium: Any, club_server: Any, make_player: Any, tmp_path: Path
+) -> None:
+    shots = _shots(tmp_path)
+    player = make_player(display_name="Anna")
+    match = create_computer_match(player, variant="klub", strength="beginner")
+    anna = person(chromium, viewport=PHONE)
+    # the deal's end stays on the table until she goes on (as it would for a minute)
+    anna.context.add_init_script("localStorage.setItem('snapszer.nextDealMs', '60000');")
+    club_server.sign_in(anna.context, player.token)
+    anna.goto(club_server, f"/m/{match['id']}/")
+    _play_first_deal(anna)
+
+    # the deal's end on the table, and its result below, offer its analysis
+    name = "Elemzés: 1. parti"
+    result = anna.page.locator(".deal-result[data-deal='1']")
+    expect(result.get_by_role("link", name=name)).to_be_visible()
+    anna.page.screenshot(path=str(shots / "analysis-link-table-phone-hu.png"))
+    anna.page.locator(".deal-over[data-deal='1']").get_by_role("link", name=name).click()
+    anna.page.wait_for_url(f"**/matches/{match['id']}/deals/1/analysis/")
+    anna.page.get_by_role("heading", name="Elemzés: 1. parti").wait_for()
+    # the server makes it first: the screen says so, and asks again after the wait it was told
+    anna.page.get_by_text("Számolás…").wait_for()
+    anna.page.screenshot(path=str(shots / "analysis-computing-phone-hu.png"))
+    anna.wait_for(READY, timeout=30)
+    data = _analysis(anna, match["id"])
+    count = len(data["decisions"])
+    assert count >= 3  # (a random deal: Kati may reach 66 within a few tricks)
+    _at(anna, f"0 / {count}")
+    assert anna.page.get_by_role("heading", name="A kiosztott lapok").is_visible()
+    # both dealt hands on the board: five cards each
+    assert anna.page.locator(".analysis-board .analysis-hand .card-wrap").count() == 10
+
+    # every decision in the list, with its mark as the server gave it
+    moves = anna.page.locator(".analysis-move")
+    assert moves.count() == count
+    for index, decision in enumerate(data["decisions"]):
+        mark = (decision["own"] or {}).get("mark")
+        glyph = moves.nth(index).locator(".move-mark")
+        if mark:
+            assert glyph.inner_text() == MARKS[mark]
+        else:
+            assert glyph.count() == 0
+    assert serious_violations(anna.page) == []
+    assert anna.page.evaluate(OVERFLOW) <= 0
+
+    # the arrow key steps on: decision 1, its choice made beside the best, the address says #1
+    anna.page.keyboard.press("ArrowRight")
+    _at(anna, f"1 / {count}")
+    assert anna.page.url.endswith("#1")
+    first = data["decisions"][0]
+    panel = anna.page.locator(".analysis-decision")
+    assert re.search(r"1\. döntés: (Te|Kati)", panel.locator("h2").inner_text())
+    assert panel.get_by_text("A választás:").is_visible()
+    assert panel.locator("tr[data-chosen=yes]").count() == 1
+    choices = panel.locator("tbody tr")
+    assert choices.count() == len(first["exact"]["values"])
+    if not first["forced"]:
+        assert panel.get_by_text("Legjobb:").is_visible()
+        assert panel.locator("tr[data-best=yes]").count() >= 1
+    anna.page.screenshot(path=str(shots / "analysis-step-phone-hu.png"), full_page=True)
+
+    # the buttons: next, previous; End and Home keys
+    anna.page.get_by_role("button", name="Következő lépés").click()
+    _at(anna, f"2 / {count}")
+    anna.page.get_by_role("button", name="Előző lépés").click()
+    _at(anna, f"1 / {count}")
+    anna.page.keyboard.press("End")
+    _at(anna, f"{count} / {count}")
+    expect(anna.page.get_by_role("button", name="Következő lépés")).to_be_disabled()
+    anna.page.keyboard.press("Home")
+    _at(anna, f"0 / {count}")
+
+    # a decision from the list; a marked one shows its mark in words
+    marked = [i for i, d in enumerate(data["decisions"]) if d["own"] and d["own"]["mark"]]
+    target = marked[0] if marked else count // 2
+    moves.nth(target).click()
+    _at(anna, f"{target + 1} / {count}")
+    assert anna.page.url.endswith(f"#{target + 1}")
+    if marked:
+        words = {"inaccuracy": "pontatlanság", "mistake": "hiba", "blunder": "súlyos hiba"}
+        mark = data["decisions"][target]["own"]["mark"]
+        assert f"{MARKS[mark]} {words[mark]}" in panel.locator(".analysis-made").inner_text()
+        anna.page.screenshot(path=str(shots / "analysis-mark-phone-hu.png"), full_page=True)
+
+    # the turning point, when the deal had one
+    turning = data["turning_point"]
+    if turning:
+        anna.page.get_by_role("button", name="Fordulópont", exact=True).click()
+        _at(anna, f"{turning['decision'] + 1} / {count}")
+        assert panel.locator(".analysis-turning").is_visible()
+
+    # each seat's totals
+    totals = anna.page.locator(".analysis-totals tbody tr")
+    assert totals.count() == 2
+    assert "Te" in totals.all_inner_texts()[0] + totals.all_inner_texts()[1]
+
+    # the address keeps the step: opened again at #3, decision 3 is shown
+    anna.page.goto(f"{club_server.url}/matches/{match['id']}/deals/1/analysis/#3")
+    anna.wait_for(READY)
+    _at(anna, f"3 / {count}")
+
+    # back at the table, the deal's replay leads to its analysis too
+    anna.page.get_by_role("link", name="← Vissza a meccshez").click()
+    anna.page.wait_for_url(f"**/m/{match['id']}/")
+    result.get_by_role("button", name="A parti visszajátszása").click()
+    replay = anna.page.get_by_role("dialog", name="1. parti visszajátszása")
+    replay.get_by_role("link", name=name).click()
+    anna.wait_for(READY)
+    _at(anna, f"0 / {count}")
+
+    # it fits a small phone and a phone held sideways
+    for size, name in (
+        ({"width": 360, "height": 740}, "small-phone"),
+        ({"width": 844, "height": 390}, "landscape"),
+    ):
+        anna.page.set_viewport_size(size)
+        anna.page.wait_for_timeout(100)
+        assert anna.page.evaluate(OVERFLOW) <= 0, size
+        anna.page.screenshot(path=str(shots / f"analysis-{name}-hu.png"))
+    # only the finished deal was shown whole: nothing of the next deal's hidden cards came
+    assert assert_no_hidden_cards(anna.recorder, match["id"], match["your_seat"]) > 0
+    assert_dom_shows_no_hidden_cards(anna.page, match["id"], match["your_seat"])
+    assert anna.errors == []
+
+    # at a desktop, in English: the same analysis, stepped with the arrow keys
+    ann = person(chromium, viewport=DESKTOP, language="en")
+    club_server.sign_in(ann.context, player.token)
+    ann.goto(club_server, f"/matches/{match['id']}/deals/1/analysis/")
+    ann.page.get_by_role("heading", name="Analysis of deal 1").wait_for()
+    ann.wait_for(READY)
+    _at(ann, f"0 of {count}")
+    ann.page.keyboard.press("ArrowRight")
+    ann.page.keyboard.press("ArrowRight")
+    _at(ann, f"2 of {count}")
+    assert ann.page.url.endswith("#2")
+    decision = ann.page.locator(".analysis-decision")
+    assert decision.get_by_text("Chosen:").is_visible()
+    assert decision.get_by_role("columnheader", name="Every card known").is_visible()
+    assert ann.page.get_by_role("heading", name="Totals").is_visible()
+    assert ann.page.evaluate(OVERFLOW) <= 0
+    assert serious_violations(ann.page) == []
+    ann.page.screenshot(path=str(shots / "analysis-desktop-en.png"), full_page=True)
+    assert ann.errors == []
+
+
+def test_my_matches_opens_a_finished_matchs_analysis(
+    chromium: Any, club_server: Any, make_player: Any, tmp_path: Path
+) -> None:
+    """A finished sixty-six match against Kati (its first deal played out, then resigned):
+    "Meccseim" offers its analysis; the screen steps to the next deal when there is one."""
+    player = make_player(display_name="Anna")
+    match = create_computer_match(player, variant="sixty-six", strength="beginner")
+    for step in range(80):
+        state = fetch(player, match["id"])
+        if state["view"]["deals_played"] >= 1:
+            break
+        offered = state["view"]["legal_actions"]
+        moves = [a for a in offered if a["type"] == "play_card"]
+        say = [a for a in offered if a["type"] in ("declare_enough", "let_count")]
+        deal = state["view"]["deal"]
+        action = (
+            say[0] if say and (deal["points"] >= 66 or say[0]["type"] == "let_count") else moves[0]
+        )
+        assert act(player, state, action, f"a-{step}").status_code == 200
+    state = fetch(player, match["id"])
+    assert act(player, state, {"type": "resign"}, "resign").status_code == 200
+
+    anna = person(chromium, viewport=PHONE)
+    club_server.sign_in(anna.context, player.token)
+    anna.goto(club_server, "/matches/")
+    row = anna.page.locator("main .history-rows > li").first
+    row.get_by_role("link", name=re.compile("^Elemzés")).click()
+    anna.page.wait_for_url(f"**/matches/{match['id']}/deals/1/analysis/")
+    anna.wait_for(READY, timeout=40)
+    count = anna.page.locator(".analysis-move").count()
+    assert count >= 6
+    anna.page.keyboard.press("ArrowRight")
+    _at(anna, f"1 / {count}")
+    assert anna.page.evaluate(OVERFLOW) <= 0
+    shot = _shots(tmp_path) / "analysis-sixty-six-phone-hu.png"
+    anna.page.screenshot(path=str(shot), full_page=True)
+
+    # on to the next deal: the one she resigned in
+    anna.page.get_by_role("link", name="Következő parti →").click()
+    anna.page.wait_for_url(f"**/matches/{match['id']}/deals/2/analysis/")
+    anna.wait_for(READY, timeout=40)
+    shot = _shots(tmp_path) / "analysis-resigned-phone-hu.png"
+    anna.page.screenshot(path=str(shot), full_page=True)
+    assert anna.errors == []
