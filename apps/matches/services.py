@@ -30,7 +30,14 @@ from apps.matches.engine import (
     command_to_json,
     echo,
 )
-from apps.matches.engine.commands import PLAYER_TABLE_COMMANDS, Pause, Resume, ShowHand
+from apps.matches.engine.commands import (
+    PLAYER_TABLE_COMMANDS,
+    GiveSeed,
+    Pause,
+    Resume,
+    ShowHand,
+)
+from apps.matches.engine.fairness import is_valid_seed
 from apps.matches.strengths import levels_for
 from apps.wallet.services import stakes_hold
 
@@ -297,10 +304,32 @@ def _start(match: Match) -> None:
 # --- playing ------------------------------------------------------------------------------
 
 
+def seed_input(seed: object, seat: int) -> GiveSeed:
+    """A seed sent with a move (``{deal, value}``) as the engine's command for the caller's
+    seat; ``400 invalid_seed`` if malformed (the rules say whether it is due)."""
+    if (
+        type(seed) is not dict
+        or seed.keys() != {"deal", "value"}
+        or type(seed["deal"]) is not int
+        or not is_valid_seed(seed["value"])
+    ):
+        raise Problem(
+            "a seed is {deal, value}: value 16 to 128 lowercase hex digits", code="invalid_seed"
+        )
+    return GiveSeed(seat, seed["deal"], seed["value"])
+
+
 def match_command_submit(
-    *, match_id: UUID, user: User, payload: object, expected_version: int, client_move_id: str
+    *,
+    match_id: UUID,
+    user: User,
+    payload: object,
+    expected_version: int,
+    client_move_id: str,
+    seed: object = None,
 ) -> tuple[Outcome, int]:
-    """Apply a player's action; returns the outcome and the caller's seat.
+    """Apply a player's action; returns the outcome and the caller's seat. ``seed``: the
+    player's seed for the next deal's shuffle (``view.next_deal``), sent with the move.
 
     A ``client_move_id`` seen before returns the first outcome again and appends nothing; a
     stale ``expected_version`` is a 409 ``version_conflict`` with the ``current_version``.
@@ -316,6 +345,7 @@ def match_command_submit(
         payload=payload,
         expected_version=expected_version,
         client_move_id=client_move_id,
+        seed=seed,
         now=now,
     )
     submitted = submit(deadlines_applied=False)
@@ -333,6 +363,7 @@ def _submit(
     payload: object,
     expected_version: int,
     client_move_id: str,
+    seed: object,
     now: datetime,
     deadlines_applied: bool,
 ) -> tuple[Outcome, int] | None:
@@ -353,6 +384,7 @@ def _submit(
             if not isinstance(command, (TABLE_PLAYER_COMMANDS, VARIANTS[match.variant].commands)):
                 reason = _not_sendable(command, match.variant)
                 raise Problem(reason, code="invalid_action", params={"reason": reason})
+            preceded_by = () if seed is None else (seed_input(seed, seat),)
             if isinstance(command, ONLINE_ONLY) and match.mode == Match.Mode.COMPUTER:
                 raise Conflict(
                     "pauses and showing your hand are for games with other players",
@@ -380,7 +412,13 @@ def _submit(
                 )
             state = event_store.state_load(match)
             outcome = command_apply(
-                match, state, command, actor_id=user.id, client_move_id=client_move_id, now=now
+                match,
+                state,
+                command,
+                actor_id=user.id,
+                client_move_id=client_move_id,
+                now=now,
+                preceded_by=preceded_by,
             )
         return outcome, seat
     except IntegrityError:

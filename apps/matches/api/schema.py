@@ -51,6 +51,28 @@ def declared(name: str, **kwargs: Any) -> serializers.Field:
     return _FIELDS[name](**kwargs)
 
 
+SEED = shapes.obj(
+    {
+        "seat": shapes.INTEGER,
+        "value": shapes.described(shapes.STRING, "16 to 128 lowercase hex digits"),
+        "by": {"type": "string", "enum": ["player", "server"]},
+    },
+    title="Seed",
+    description="A seat's seed in a deal's shuffle: sent by its player, or filled in by the "
+    "server (`by: server`) when the seat sent none in time.",
+)
+FAIRNESS = {
+    "scheme": {
+        "type": "string",
+        "enum": ["sha256-salt", "hmac-fy-1"],
+        "description": "sha256-salt: commitment = sha256(salt + deck); hmac-fy-1: salt is the "
+        "server's secret, commitment = sha256(salt), deck = the HMAC shuffle of docs/api.md "
+        "section 7 with the seeds",
+    },
+    "seeds": shapes.array(SEED, "the seeds that went into the shuffle, by seat (hmac-fy-1)"),
+}
+
+
 def deal_record(variants: list[Rules]) -> dict[str, Any]:
     """``selectors.deal_record``: a finished deal's reveal with the deal's number, commitment,
     trump suit and dealer, all from the variant's deal view."""
@@ -68,6 +90,7 @@ def deal_record(variants: list[Rules]) -> dict[str, Any]:
             {
                 **revealed["properties"],
                 **{key: view[key] for key in ("number", "commitment", "trump_suit", "dealer")},
+                **FAIRNESS,
             },
             description=revealed.get("description"),
         )
@@ -236,6 +259,13 @@ class MatchOutput(serializers.Serializer):
     view = declared("MatchView")
 
 
+class SeedSubmit(serializers.Serializer):
+    deal = serializers.IntegerField(min_value=1, help_text="`view.next_deal.number`")
+    value = serializers.RegexField(
+        r"^[0-9a-f]{16,128}$", help_text="16 to 128 lowercase hex digits, chosen at random"
+    )
+
+
 class ActionSubmit(serializers.Serializer):
     """The documented body of ``POST …/actions/`` (validated by ``inputs.ActionInput``)."""
 
@@ -247,6 +277,11 @@ class ActionSubmit(serializers.Serializer):
         min_length=1,
         max_length=64,
         help_text="unique per move (e.g. a UUID); resending it returns the first answer",
+    )
+    seed = SeedSubmit(
+        required=False,
+        help_text="your seed for the next deal's shuffle, once, while `view.next_deal` does not "
+        "list your seat (docs/api.md section 7)",
     )
 
 

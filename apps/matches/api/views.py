@@ -265,6 +265,8 @@ class MatchActionApi(APIView):
                 "version_conflict",
                 "match_not_started",
                 "client_move_id_reused",
+                "invalid_seed",
+                "seed_not_due",
                 "not_your_turn",
                 "card_not_in_hand",
                 "must_follow_suit",
@@ -296,6 +298,7 @@ class MatchActionApi(APIView):
             payload=data["action"],
             expected_version=data["expected_version"],
             client_move_id=data["client_move_id"],
+            seed=data.get("seed"),
         )
         return Response(selectors.action_payload(outcome=outcome, seat=seat))
 
