@@ -77,11 +77,12 @@ export const api = {
   matches: (limit = 10, offset = 0, variant = null) =>
     call("GET", v1(`matches/?limit=${limit}&offset=${offset}${variant ? `&variant=${encodeURIComponent(variant)}` : ""}`)),
   events: (id, afterSeq) => call("GET", v1(`matches/${id}/events/?after_seq=${afterSeq}&limit=1000`)),
-  act: (id, action, expectedVersion, clientMoveId) =>
+  act: (id, action, expectedVersion, clientMoveId, seed = null) =>
     call("POST", v1(`matches/${id}/actions/`), {
       action,
       expected_version: expectedVersion,
       client_move_id: clientMoveId,
+      ...(seed ? { seed } : {}),
     }),
   deal: (id, number) => call("GET", v1(`matches/${id}/deals/${number}/`)),
   hint: (id) => call("GET", v1(`matches/${id}/hint/`)),
