@@ -60,16 +60,18 @@ def command_apply(
     client_move_id: str | None = None,
     now: datetime | None = None,
     preceded_by: Sequence[Command] = (),
+    followed_by: Sequence[Command] = (),
 ) -> Outcome:
     """Apply ``command`` (a player's with its ``actor_id`` and ``client_move_id``, or the
     server's: a deadline, the computer's move) under the caller's lock; ``preceded_by``: the
     commands that come first in its batch (a seed sent with a move: ``GiveSeed``), refused with
-    it or applied with it."""
+    it or applied with it; ``followed_by``: the server's own that come right after it, before
+    the follow-ups (a match's first secret and seeds after its start)."""
     now = now or timezone.now()
     before = state
     events: list[Event] = []
     try:
-        for each in (*preceded_by, command):
+        for each in (*preceded_by, command, *followed_by):
             added = decide(state, each, now=now)
             state = replay(added, state)
             events += added

@@ -53,16 +53,18 @@ def dealing(state: MatchState, people: list[int]) -> Command:
     deal) and the seeds of the seats people hold: each seat's own if it gave one, else one the
     server draws (``by: server``); with a fresh secret for the deal after it. Tests that need a
     stacked deck replace this with a ``DealCards``."""
-    secret = state.next_secret or _hex(32)
+    secret = state.next_secret or random_hex(32)
     given = dict(state.seeds)
     seeds = tuple(
-        Seed(seat, given[seat], BY_PLAYER) if seat in given else Seed(seat, _hex(16), BY_SERVER)
+        Seed(seat, given[seat], BY_PLAYER)
+        if seat in given
+        else Seed(seat, random_hex(16), BY_SERVER)
         for seat in people
     )
-    return DealSeeded(secret, seeds, _hex(32))
+    return DealSeeded(secret, seeds, random_hex(32))
 
 
-def _hex(size: int) -> str:
+def random_hex(size: int) -> str:
     """``size`` random bytes in hex, from ``rng`` (the OS's CSPRNG; seeded in tests)."""
     return f"{rng.getrandbits(size * 8):0{size * 2}x}"
 

@@ -32,6 +32,7 @@ from apps.matches.engine import (
 )
 from apps.matches.engine.commands import (
     PLAYER_TABLE_COMMANDS,
+    CommitSecret,
     GiveSeed,
     Pause,
     Resume,
@@ -41,7 +42,7 @@ from apps.matches.engine.fairness import is_valid_seed
 from apps.matches.strengths import levels_for
 from apps.wallet.services import stakes_hold
 
-from . import attendance, deadlines, event_store, lapses, selectors
+from . import attendance, commitments, deadlines, event_store, lapses, selectors
 from .appending import Outcome, command_apply
 from .follow_ups import rng as _rng
 from .models import Match, MatchEvent, Seat
@@ -100,10 +101,18 @@ def _check_target(variant: str, target: int | None) -> None:
 
 
 def match_create_vs_computer(
-    *, user: User, variant: str, strength: str, target: int | None = None
+    *,
+    user: User,
+    variant: str,
+    strength: str,
+    target: int | None = None,
+    seed: object = None,
 ) -> Match:
+    """``seed``: the player's seed for the first deal, with the commitment it was chosen after
+    (``commitments.first_seed``)."""
     game_check(variant, target)
     _check_strength(strength, variant)
+    first = None if seed is None else commitments.first_seed(seed, user_id=user.id)
     with transaction.atomic():
         match = Match.objects.create(
             variant=variant,
@@ -115,7 +124,11 @@ def match_create_vs_computer(
         Seat.objects.create(match=match, index=0, user=user)
         for index in range(1, VARIANTS[variant].seats):
             Seat.objects.create(match=match, index=index, bot_level=strength)
-        _start(match)
+        if first is None:
+            _start(match)
+        else:
+            secret, value = first
+            _start(match, secret=secret, seeds=((0, value),))
     return match
 
 
@@ -294,11 +307,26 @@ def match_start(match: Match) -> None:
     _start(match)
 
 
-def _start(match: Match) -> None:
+def _start(
+    match: Match, *, secret: str | None = None, seeds: tuple[tuple[int, str], ...] = ()
+) -> None:
+    """Start the match; its first deal is dealt in the same batch (``follow_ups.next_deal``),
+    from ``secret`` (committed to before the match existed) and the players' ``seeds`` (seat,
+    value) when there are any, else from the server's own."""
     now = timezone.now()  # presence is watched from here (``attendance.presence_project``)
     seats = VARIANTS[match.variant].seats
     command = StartMatch(match.variant, first_dealer=_rng.randrange(seats), target=match.target)
-    command_apply(match, INITIAL, command, actor_id=None, client_move_id=None, now=now)
+    first = () if secret is None else (CommitSecret(secret),)
+    given = tuple(GiveSeed(seat, 1, value) for seat, value in seeds)
+    command_apply(
+        match,
+        INITIAL,
+        command,
+        actor_id=None,
+        client_move_id=None,
+        now=now,
+        followed_by=(*first, *given),
+    )
 
 
 # --- playing ------------------------------------------------------------------------------

@@ -197,3 +197,70 @@ def feed_text(player: Player, match_id: str) -> str:
     answer = player.client.get(f"/api/v1/matches/{match_id}/events/", {"after_seq": 0})
     assert answer.status_code == 200
     return answer.content.decode()
+
+
+# --- the first deal: a commitment asked for before the match is made ---------------------------
+
+
+def commitment(player: Player) -> str:
+    answer = player.client.post("/api/v1/matches/commitments/", {}, format="json")
+    assert answer.status_code == 201, answer.content
+    body = answer.json()
+    assert body["deal"] == 1 and body["expires_in"] > 0
+    return str(body["commitment"])
+
+
+def test_the_first_deal_takes_the_seed_sent_with_the_match_s_creation(
+    make_player: MakePlayer,
+) -> None:
+    player = make_player(guest=True)
+    promised = commitment(player)
+    body = {"strength": "beginner", "seed": {"commitment": promised, "value": SEED}}
+    created = player.client.post("/api/v1/matches/computer/", body, format="json")
+    assert created.status_code == 201, created.content
+    match = created.json()
+    assert match["view"]["deal"]["commitment"] == promised
+    events = [
+        e["event"]
+        for e in player.client.get(f"/api/v1/matches/{match['id']}/events/").json()["events"]
+    ]
+    assert [e["type"] for e in events[:4]] == [
+        "match_started",
+        "secret_committed",
+        "seed_given",
+        "deal_started",
+    ]
+    assert events[1] == {
+        "type": "secret_committed",
+        "schema_version": 1,
+        "deal": 1,
+        "commitment": promised,
+    }
+    shown = created.content.decode() + json.dumps(events)
+    assert not any(secret in shown for secret in secrets_now(match["id"]))
+    assert act(player, match, surrender(match), "give-up").status_code == 200
+    first = record(player, match["id"], 1)
+    assert first["seeds"] == [{"seat": match["your_seat"], "value": SEED, "by": "player"}]
+    assert record_verifies(first, promised)
+
+    # a commitment is good for one match: used, it is gone
+    again = player.client.post("/api/v1/matches/computer/", body, format="json")
+    assert (again.status_code, again.json()["code"]) == (409, "seed_not_due")
+
+
+def test_a_first_seed_needs_a_commitment_given_to_the_player(make_player: MakePlayer) -> None:
+    anna, bela = make_player(guest=True), make_player(guest=True)
+    annas = commitment(anna)
+    for who, seed, status, code in [
+        (bela, {"commitment": annas, "value": SEED}, 409, "seed_not_due"),  # not his
+        (anna, {"commitment": "0" * 64, "value": SEED}, 409, "seed_not_due"),  # never given
+        (anna, {"commitment": annas}, 400, "invalid_seed"),
+        (anna, {"commitment": annas[:10], "value": SEED}, 400, "invalid_seed"),
+        (anna, {"deal": 1, "value": SEED}, 400, "invalid_seed"),
+    ]:
+        body = {"strength": "beginner", "seed": seed}
+        answer = who.client.post("/api/v1/matches/computer/", body, format="json")
+        assert (answer.status_code, answer.json()["code"]) == (status, code), seed
+    # refused, it was not used up
+    body = {"strength": "beginner", "seed": {"commitment": annas, "value": SEED}}
+    assert anna.client.post("/api/v1/matches/computer/", body, format="json").status_code == 201

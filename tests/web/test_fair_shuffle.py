@@ -1,8 +1,9 @@
-"""The shuffle a player can prove fair, in the browser: a visitor plays against Kati, the page
-sends a seed of its own with the first card, the next deal is dealt with it, and the check in
-the page recomputes each deck from the revealed secret and the seeds (Web Crypto) and names
-whose seeds went in. A record whose secret (even with a commitment made to match it) or seed
-was altered on the way fails the check, visibly."""
+"""The shuffle a player can prove fair, in the browser: a visitor starts a game against Kati
+with a seed of its own for the first deal (after the server's commitment), sends one with its
+first card for the next deal, and the check in the page recomputes each deck from the revealed
+secret and the seeds (Web Crypto) and names whose seeds went in. A record whose secret (even
+with a commitment made to match it) or seed was altered on the way fails the check, visibly;
+a page that got no commitment starts without a seed, and the server's is named as such."""
 
 from __future__ import annotations
 
@@ -70,6 +71,7 @@ def test_a_person_s_seed_shuffles_the_next_deal_and_an_altered_secret_or_seed_fa
 ) -> None:
     honest, fooled = person(chromium), person(chromium)
     fooled.page.route(RECORD, tamper)
+    fooled.page.route("**/api/v1/matches/commitments/", lambda route: route.abort())
     for who in (honest, fooled):
         two_deals(who, club_server)
 
@@ -77,13 +79,16 @@ def test_a_person_s_seed_shuffles_the_next_deal_and_an_altered_secret_or_seed_fa
     assert state == "verified"
     assert "a keverési magok adták ki" in words
     assert seeds == "player: Keverési magok: Te (saját)."  # the page's own seed
-    state, words, seeds = fair(honest, 1)  # the first deal: no move came before it
+    state, words, seeds = fair(honest, 1)  # its seed came with the game's start
     assert state == "verified"
-    assert seeds == "server: Keverési magok: Te (szerver)."
+    assert seeds == "player: Keverési magok: Te (saját)."
 
     for number in (1, 2):
-        state, words, _ = fair(fooled, number)
+        state, words, seeds = fair(fooled, number)
         assert state == "failed" and "HIBA" in words, number
+    assert seeds == "player: Keverési magok: Te (saját)."  # deal 2 (the seed altered)
+    # no commitment reached the page: deal 1 was made without its seed, the server's filled in
+    assert fair(fooled, 1)[2] == "server: Keverési magok: Te (szerver)."
 
     for who in (honest, fooled):
         assert assert_no_hidden_cards(who.recorder, who.match_id(), who.seat()) > 0

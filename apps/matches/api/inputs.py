@@ -29,6 +29,12 @@ class ComputerMatchInput(BodySerializer):
     variant = VariantField(default="klub")
     target = serializers.IntegerField(required=False, allow_null=True, help_text=TARGET_HELP)
     strength = ServiceChoiceField(choices=sorted(LEVELS), default=DEFAULT_LEVEL)
+    # checked by the service (``commitments.first_seed``: 400 invalid_seed, 409 seed_not_due)
+    seed = serializers.JSONField(
+        required=False,
+        help_text="your seed for the first deal: {commitment, value}, the commitment from "
+        "POST /api/v1/matches/commitments/",
+    )
 
 
 class RoomInput(BodySerializer):

@@ -21,6 +21,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from apps.common.schema import COMPONENTS, request_bodies
+from apps.matches.api.inputs import ComputerMatchInput
 from apps.matches.engine import VARIANTS, Rules, shapes
 
 # Choice sets named in SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].
@@ -257,6 +258,31 @@ class MatchOutput(serializers.Serializer):
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
     view = declared("MatchView")
+
+
+class CommitmentOutput(serializers.Serializer):
+    deal = serializers.IntegerField(help_text="1: a match's first deal")
+    commitment = serializers.CharField(help_text="sha256 hex of the server's secret")
+    expires_in = serializers.IntegerField(help_text="seconds it may be used in, once")
+
+
+class FirstSeedSubmit(serializers.Serializer):
+    commitment = serializers.RegexField(
+        r"^[0-9a-f]{64}$", help_text="from POST /api/v1/matches/commitments/, used once"
+    )
+    value = serializers.RegexField(
+        r"^[0-9a-f]{16,128}$", help_text="16 to 128 lowercase hex digits, chosen at random"
+    )
+
+
+class ComputerMatchSubmit(ComputerMatchInput):
+    """The documented body of ``POST /api/v1/matches/computer/`` (validated by
+    ``inputs.ComputerMatchInput``, the seed by ``commitments.first_seed``)."""
+
+    seed = FirstSeedSubmit(  # type: ignore[assignment]
+        required=False,
+        help_text="your seed for the first deal, chosen after the commitment (docs/api.md 7.0)",
+    )
 
 
 class SeedSubmit(serializers.Serializer):

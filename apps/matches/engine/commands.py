@@ -48,6 +48,15 @@ class DealSeeded:
 
 
 @dataclass(frozen=True, slots=True)
+class CommitSecret:
+    """Sent by the service when a match starts with seeds for its first deal: the secret it
+    committed to before the players chose them (``apps/matches/commitments.py``)."""
+
+    type: ClassVar[str] = "commit_secret"
+    secret: str
+
+
+@dataclass(frozen=True, slots=True)
 class GiveSeed:
     """Sent by the service with a player's move: ``seat``'s seed for the next deal's shuffle."""
 
@@ -166,6 +175,7 @@ TABLE_COMMANDS: tuple[type, ...] = (
     StartMatch,
     DealCards,
     DealSeeded,
+    CommitSecret,
     GiveSeed,
     Resign,
     Leave,

@@ -58,6 +58,19 @@ class DealStarted:
 
 
 @dataclass(frozen=True, slots=True)
+class SecretCommitted:
+    """Before a match's first deal: the server's commitment to that deal's secret (the secret
+    hidden from every seat until the deal ends), made before the players sent their seeds for
+    it (later deals carry it in the deal before: ``DealStarted.next_commitment``)."""
+
+    type: ClassVar[str] = "secret_committed"
+    schema_version: ClassVar[int] = 1
+    deal: int
+    commitment: str
+    secret: str
+
+
+@dataclass(frozen=True, slots=True)
 class SeedGiven:
     """A human seat's seed for the shuffle of deal ``deal`` (the next one), sent with one of its
     moves after it saw the server's commitment to that deal's secret."""
@@ -188,6 +201,7 @@ TABLE_EVENTS: tuple[type, ...] = (
     DealStarted,
     DealEnded,
     MatchEnded,
+    SecretCommitted,
     SeedGiven,
     PlayerDisconnected,
     PlayerReconnected,

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from . import codec
 from .cards import code_schema
 from .commands import Leave, Pause, Resign, Resume, ShowHand
-from .events import TABLE_EVENTS, HandShown, MatchEnded
+from .events import TABLE_EVENTS, HandShown, MatchEnded, SecretCommitted
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -337,7 +337,13 @@ TABLE_REDACTED = {
             )
         },
         optional=("cards",),
-    )
+    ),
+    SecretCommitted.type: reshaped(
+        codec.event_schema(SecretCommitted),
+        drop=("secret",),
+        description="Before the first deal: the server's commitment to its secret (sha256 "
+        "hex), which the deal's record reveals when it is over.",
+    ),
 }
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from .commands import (
     Abandon,
+    CommitSecret,
     DealCards,
     DealSeeded,
     GiveSeed,
@@ -26,6 +27,7 @@ from .events import (
     MatchEnded,
     MatchStarted,
     SeatTakenOver,
+    SecretCommitted,
     SeedGiven,
 )
 from .fairness import (
@@ -134,16 +136,25 @@ def deal_seeded(rec: Recorder, cmd: DealSeeded) -> None:
     )
 
 
+def commit_secret(rec: Recorder, cmd: CommitSecret) -> None:
+    state = rec.state
+    require_running(state)
+    if state.deal is not None or state.next_commitment is not None:
+        raise RuleViolation("deal_in_progress", "only the first deal's secret is committed so")
+    if not is_valid_salt(cmd.secret):
+        raise RuleViolation("invalid_salt", "the salt must be 16 to 128 lowercase hex digits")
+    rec.emit(SecretCommitted(1, secret_commitment(cmd.secret), cmd.secret))
+
+
 def seed_due(state: MatchState, seat: int, deal: int) -> bool:
     """Whether ``seat`` may give a seed for ``deal`` now: the next deal, whose secret the server
-    has committed to, while the current one is played, once a seat."""
+    has committed to, while the current one is played (or before the first), once a seat."""
     current = state.deal
     return (
         state.running
-        and current is not None
-        and not current.over
+        and (current is None or not current.over)
         and state.next_commitment is not None
-        and deal == current.number + 1
+        and deal == (current.number if current is not None else 0) + 1
         and all(given != seat for given, _ in state.seeds)
     )
 
@@ -246,6 +257,7 @@ HANDLERS: dict[type, Callable[[Recorder, Any], None]] = {
     StartMatch: start_match,
     DealCards: deal_cards,
     DealSeeded: deal_seeded,
+    CommitSecret: commit_secret,
     GiveSeed: give_seed,
     Resign: resign,
     Leave: leave,

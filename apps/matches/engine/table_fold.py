@@ -22,6 +22,7 @@ from .events import (
     PlayerDisconnected,
     PlayerReconnected,
     SeatTakenOver,
+    SecretCommitted,
     SeedGiven,
     StandInStarted,
 )
@@ -44,6 +45,10 @@ def _deal_started(state: MatchState, e: DealStarted) -> MatchState:
         next_secret=e.next_secret,
         seeds=(),
     )
+
+
+def _secret_committed(state: MatchState, e: SecretCommitted) -> MatchState:
+    return copy_with(state, next_commitment=e.commitment, next_secret=e.secret)
 
 
 def _seed_given(state: MatchState, e: SeedGiven) -> MatchState:
@@ -133,5 +138,6 @@ TABLE_EVOLVERS: dict[type, Evolver] = {
     HandShown: _hand_shown,
     HandHidden: _hand_hidden,
     SeatTakenOver: _seat_taken_over,
+    SecretCommitted: _secret_committed,
     SeedGiven: _seed_given,
 }

@@ -13,7 +13,7 @@ from typing import Any
 
 from .cards import sorted_codes
 from .codec import JSON, command_to_json, to_json
-from .events import Event, HandShown
+from .events import Event, HandShown, SecretCommitted
 from .legal import legal_actions
 from .presence import PAUSES_PER_DEAL, PAUSES_PER_MATCH, presence_actions
 from .rules import Rules
@@ -161,6 +161,10 @@ def redact_event(
     """
     if isinstance(event, HandShown):
         return _redact_shown(event, seat, current)
+    if isinstance(event, SecretCommitted):  # the commitment for everyone, the secret for none
+        payload = to_json(event)
+        del payload["secret"]
+        return payload
     redacted = variant.redact(event, seat)
     return to_json(event) if redacted is None else redacted
 

@@ -86,8 +86,14 @@ export const api = {
     }),
   deal: (id, number) => call("GET", v1(`matches/${id}/deals/${number}/`)),
   hint: (id) => call("GET", v1(`matches/${id}/hint/`)),
-  computer: (strength, variant, target = null) =>
-    call("POST", v1("matches/computer/"), target === null ? { variant, strength } : { variant, strength, target }),
+  computer: (strength, variant, target = null, seed = null) =>
+    call("POST", v1("matches/computer/"), {
+      variant,
+      strength,
+      ...(target === null ? {} : { target }),
+      ...(seed ? { seed } : {}),
+    }),
+  commitment: () => call("POST", v1("matches/commitments/")),
   room: (variant, target = null) =>
     call("POST", v1("rooms/"), target === null ? { variant } : { variant, target }),
   join: (code) => call("POST", v1("rooms/join/"), { code }),

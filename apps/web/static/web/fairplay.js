@@ -9,6 +9,8 @@
 // Either way the hash is compared with the commitment this browser saw before the deal (not
 // only with the record's own copy, which could be altered along with the deck).
 
+import { api } from "./api.js";
+
 const encoder = new TextEncoder();
 
 export async function sha256Hex(text) {
@@ -46,6 +48,23 @@ export async function verifyDeal(record, publishedCommitment) {
   const deck = await seededDeck(record.salt, seeds, record.deck);
   return deck.length === record.deck.length && deck.every((card, at) => card === record.deck[at]);
 }
+
+// A match made with this browser's seed for its first deal: the server's commitment asked for
+// first, the match made with a seed chosen after it (`make(seed)`), and the commitment kept
+// for the table's check of deal 1 (the table opens on another page). Without a commitment (an
+// old server, a failed request) the match is made without a seed: the server fills one in.
+export async function madeWithSeed(make) {
+  const promised = await api.commitment().catch(() => null);
+  const seed = promised ? { commitment: promised.commitment, value: freshSeed() } : null;
+  const match = await make(seed);
+  if (seed) sessionStorage.setItem(firstKey(match.id), seed.commitment);
+  return match;
+}
+
+const firstKey = (matchId) => `snapszer.firstCommitment.${matchId}`;
+
+// The commitment to deal 1 this browser saw before the match was made, if it made it.
+export const firstCommitment = (matchId) => sessionStorage.getItem(firstKey(matchId));
 
 // A seed of this browser's own for the next deal: 128 bits from the browser's CSPRNG.
 export function freshSeed() {

@@ -7,7 +7,7 @@
 // server, and the folded view is compared with it (window.snapszer.foldMismatches).
 
 import { api, moveId } from "./api.js";
-import { freshSeed } from "./fairplay.js";
+import { firstCommitment, freshSeed } from "./fairplay.js";
 import { fold, foldDifferences } from "./fold.js";
 import { LiveSocket } from "./socket.js";
 
@@ -72,6 +72,9 @@ export class MatchClient {
   }
 
   async start() {
+    // deal 1's commitment as seen before this browser made the match with its seed
+    const promised = firstCommitment(this.id);
+    if (promised) this.commit(1, promised);
     await this.load();
     await this.readHistory();
     if (this.stopped) return; // left before it had loaded
