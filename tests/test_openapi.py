@@ -322,7 +322,7 @@ def test_the_schema_allows_no_request_the_server_refuses_as_invalid(schema: dict
         least = {"limit": 1, "offset": 0}[parameter["name"]]
         assert parameter["schema"]["minimum"] == least, (path, parameter)
 
-    game = _request_validator(schema, "ComputerMatchInputRequest")
+    game = _request_validator(schema, "ComputerMatchSubmitRequest")
     for body in ({}, {"target": 7}, {"variant": "sixty-six", "target": 11}, {"target": None}):
         assert game.is_valid(body), body
     for body in ({"target": 11}, {"variant": "klub", "target": 0}, {"target": 8}):

@@ -44,6 +44,11 @@ _SERVER: dict[str, tuple[int, str]] = {
         "`action` is not something a player may send (unknown type or card, missing or extra "
         "fields)",
     ),
+    "invalid_seed": (
+        400,
+        "`seed` is not `{deal, value}` with the value 16 to 128 lowercase hexadecimal digits "
+        "(the rules refuse a seed for another deal than the next: `seed_not_due`)",
+    ),
     "not_authenticated": (
         401,
         "no `X-Session-Token` (nor browser session) was sent; on a socket: no `authenticate` "

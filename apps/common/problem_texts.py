@@ -32,6 +32,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Ez a lépés nem küldhető.",
         "This move cannot be sent.",
     ),
+    "invalid_seed": (
+        "A keveréshez küldött mag hibás (16–128 kisbetűs hexadecimális számjegy kell).",
+        "The shuffle seed sent is malformed (16 to 128 lowercase hexadecimal digits).",
+    ),
     "not_authenticated": (
         "Ehhez be kell lépned.",
         "You need to sign in for this.",

@@ -11,6 +11,7 @@ Callers hold the match row lock (``select_for_update``) and pass the state loade
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -58,16 +59,24 @@ def command_apply(
     actor_id: int | None = None,
     client_move_id: str | None = None,
     now: datetime | None = None,
+    preceded_by: Sequence[Command] = (),
+    followed_by: Sequence[Command] = (),
 ) -> Outcome:
     """Apply ``command`` (a player's with its ``actor_id`` and ``client_move_id``, or the
-    server's: a deadline, the computer's move) under the caller's lock."""
+    server's: a deadline, the computer's move) under the caller's lock; ``preceded_by``: the
+    commands that come first in its batch (a seed sent with a move: ``GiveSeed``), refused with
+    it or applied with it; ``followed_by``: the server's own that come right after it, before
+    the follow-ups (a match's first secret and seeds after its start)."""
     now = now or timezone.now()
     before = state
+    events: list[Event] = []
     try:
-        events = decide(state, command, now=now)
+        for each in (*preceded_by, command, *followed_by):
+            added = decide(state, each, now=now)
+            state = replay(added, state)
+            events += added
     except RuleViolation as refusal:
         raise MoveNotAllowed(refusal.message, code=refusal.code) from None
-    state = replay(events, state)
     for follow_up in FOLLOW_UPS:
         while (more := follow_up(match, state, events)) is not None:
             added = decide(state, more, now=now)  # the server's own: a refusal is a bug

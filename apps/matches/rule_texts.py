@@ -121,6 +121,18 @@ TEXTS: dict[str, tuple[str, str]] = {
         "A só 16–128 kisbetűs hexadecimális számjegy.",
         "The salt must be 16 to 128 lowercase hexadecimal digits.",
     ),
+    "invalid_seed": (
+        "A keveréshez adott mag 16–128 kisbetűs hexadecimális számjegy.",
+        "A shuffle seed is 16 to 128 lowercase hexadecimal digits.",
+    ),
+    "seed_not_due": (
+        "Keverési magot csak a következő partihoz lehet küldeni, egyszer, a mostani parti alatt.",
+        "A shuffle seed is only for the next deal, sent once, while this deal is played.",
+    ),
+    "secret_not_committed": (
+        "A parti titka nem az, amelyet a szerver előre közzétett.",
+        "The deal's secret is not the one the server committed to.",
+    ),
     "invalid_seat": (
         "Nincs ilyen hely ennél az asztalnál.",
         "No such seat at this table.",

@@ -15,6 +15,7 @@ from apps.accounts.models import User
 from apps.common.errors import Conflict, NotFound
 from apps.matches.engine import VARIANTS, MatchState, from_json, view_for, waiting_view
 from apps.matches.engine.events import DealEnded, DealStarted, HandShown
+from apps.matches.engine.fairness import seed_json
 
 from . import event_store
 from .envelopes import envelopes_for
@@ -303,4 +304,7 @@ def deal_record(*, match: Match, seat: int, number: int) -> dict[str, Any]:
         "trump_suit": deal["trump_suit"],
         "dealer": deal["dealer"],
         **deal["revealed"],
+        # how the deck was fixed (``engine/fairness.py``): with whose seeds, if any
+        "scheme": state.deal_scheme,
+        "seeds": [seed_json(seed) for seed in state.deal_seeds],
     }

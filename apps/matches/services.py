@@ -30,11 +30,19 @@ from apps.matches.engine import (
     command_to_json,
     echo,
 )
-from apps.matches.engine.commands import PLAYER_TABLE_COMMANDS, Pause, Resume, ShowHand
+from apps.matches.engine.commands import (
+    PLAYER_TABLE_COMMANDS,
+    CommitSecret,
+    GiveSeed,
+    Pause,
+    Resume,
+    ShowHand,
+)
+from apps.matches.engine.fairness import is_valid_seed
 from apps.matches.strengths import levels_for
 from apps.wallet.services import stakes_hold
 
-from . import attendance, deadlines, event_store, lapses, selectors
+from . import attendance, commitments, deadlines, event_store, lapses, selectors
 from .appending import Outcome, command_apply
 from .follow_ups import rng as _rng
 from .models import Match, MatchEvent, Seat
@@ -93,10 +101,18 @@ def _check_target(variant: str, target: int | None) -> None:
 
 
 def match_create_vs_computer(
-    *, user: User, variant: str, strength: str, target: int | None = None
+    *,
+    user: User,
+    variant: str,
+    strength: str,
+    target: int | None = None,
+    seed: object = None,
 ) -> Match:
+    """``seed``: the player's seed for the first deal, with the commitment it was chosen after
+    (``commitments.first_seed``)."""
     game_check(variant, target)
     _check_strength(strength, variant)
+    first = None if seed is None else commitments.first_seed(seed, user_id=user.id)
     with transaction.atomic():
         match = Match.objects.create(
             variant=variant,
@@ -108,7 +124,11 @@ def match_create_vs_computer(
         Seat.objects.create(match=match, index=0, user=user)
         for index in range(1, VARIANTS[variant].seats):
             Seat.objects.create(match=match, index=index, bot_level=strength)
-        _start(match)
+        if first is None:
+            _start(match)
+        else:
+            secret, value = first
+            _start(match, secret=secret, seeds=((0, value),))
     return match
 
 
@@ -287,20 +307,57 @@ def match_start(match: Match) -> None:
     _start(match)
 
 
-def _start(match: Match) -> None:
+def _start(
+    match: Match, *, secret: str | None = None, seeds: tuple[tuple[int, str], ...] = ()
+) -> None:
+    """Start the match; its first deal is dealt in the same batch (``follow_ups.next_deal``),
+    from ``secret`` (committed to before the match existed) and the players' ``seeds`` (seat,
+    value) when there are any, else from the server's own."""
     now = timezone.now()  # presence is watched from here (``attendance.presence_project``)
     seats = VARIANTS[match.variant].seats
     command = StartMatch(match.variant, first_dealer=_rng.randrange(seats), target=match.target)
-    command_apply(match, INITIAL, command, actor_id=None, client_move_id=None, now=now)
+    first = () if secret is None else (CommitSecret(secret),)
+    given = tuple(GiveSeed(seat, 1, value) for seat, value in seeds)
+    command_apply(
+        match,
+        INITIAL,
+        command,
+        actor_id=None,
+        client_move_id=None,
+        now=now,
+        followed_by=(*first, *given),
+    )
 
 
 # --- playing ------------------------------------------------------------------------------
 
 
+def seed_input(seed: object, seat: int) -> GiveSeed:
+    """A seed sent with a move (``{deal, value}``) as the engine's command for the caller's
+    seat; ``400 invalid_seed`` if malformed (the rules say whether it is due)."""
+    if (
+        type(seed) is not dict
+        or seed.keys() != {"deal", "value"}
+        or type(seed["deal"]) is not int
+        or not is_valid_seed(seed["value"])
+    ):
+        raise Problem(
+            "a seed is {deal, value}: value 16 to 128 lowercase hex digits", code="invalid_seed"
+        )
+    return GiveSeed(seat, seed["deal"], seed["value"])
+
+
 def match_command_submit(
-    *, match_id: UUID, user: User, payload: object, expected_version: int, client_move_id: str
+    *,
+    match_id: UUID,
+    user: User,
+    payload: object,
+    expected_version: int,
+    client_move_id: str,
+    seed: object = None,
 ) -> tuple[Outcome, int]:
-    """Apply a player's action; returns the outcome and the caller's seat.
+    """Apply a player's action; returns the outcome and the caller's seat. ``seed``: the
+    player's seed for the next deal's shuffle (``view.next_deal``), sent with the move.
 
     A ``client_move_id`` seen before returns the first outcome again and appends nothing; a
     stale ``expected_version`` is a 409 ``version_conflict`` with the ``current_version``.
@@ -316,6 +373,7 @@ def match_command_submit(
         payload=payload,
         expected_version=expected_version,
         client_move_id=client_move_id,
+        seed=seed,
         now=now,
     )
     submitted = submit(deadlines_applied=False)
@@ -333,6 +391,7 @@ def _submit(
     payload: object,
     expected_version: int,
     client_move_id: str,
+    seed: object,
     now: datetime,
     deadlines_applied: bool,
 ) -> tuple[Outcome, int] | None:
@@ -353,6 +412,7 @@ def _submit(
             if not isinstance(command, (TABLE_PLAYER_COMMANDS, VARIANTS[match.variant].commands)):
                 reason = _not_sendable(command, match.variant)
                 raise Problem(reason, code="invalid_action", params={"reason": reason})
+            preceded_by = () if seed is None else (seed_input(seed, seat),)
             if isinstance(command, ONLINE_ONLY) and match.mode == Match.Mode.COMPUTER:
                 raise Conflict(
                     "pauses and showing your hand are for games with other players",
@@ -380,7 +440,13 @@ def _submit(
                 )
             state = event_store.state_load(match)
             outcome = command_apply(
-                match, state, command, actor_id=user.id, client_move_id=client_move_id, now=now
+                match,
+                state,
+                command,
+                actor_id=user.id,
+                client_move_id=client_move_id,
+                now=now,
+                preceded_by=preceded_by,
             )
         return outcome, seat
     except IntegrityError:

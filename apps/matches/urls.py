@@ -6,6 +6,7 @@ urlpatterns = [
     path("games/", views.GameListApi.as_view(), name="game-list"),
     path("matches/", views.MatchListApi.as_view(), name="match-list"),
     path("matches/computer/", views.ComputerMatchCreateApi.as_view(), name="match-computer"),
+    path("matches/commitments/", views.CommitmentApi.as_view(), name="match-commitment"),
     path("matches/<uuid:match_id>/", views.MatchDetailApi.as_view(), name="match-detail"),
     path("matches/<uuid:match_id>/actions/", views.MatchActionApi.as_view(), name="match-actions"),
     path("matches/<uuid:match_id>/events/", views.MatchEventsApi.as_view(), name="match-events"),

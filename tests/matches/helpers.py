@@ -3,6 +3,8 @@ server-side truth about which cards a seat must not see."""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import random
 from datetime import datetime
@@ -55,6 +57,29 @@ def fetch(player: Player, match_id: str) -> dict:
 def act(player: Player, match: dict, action: dict, move_id: str) -> Any:
     body = {"action": action, "expected_version": match["version"], "client_move_id": move_id}
     return player.client.post(f"/api/v1/matches/{match['id']}/actions/", body, format="json")
+
+
+def record_verifies(record: dict[str, Any], seen: str | None = None) -> bool:
+    """A deal record checked as docs/api.md section 7 tells a client to, written from the docs
+    alone (not with the server's code): ``sha256-salt`` or ``hmac-fy-1``; ``seen``: the
+    commitment seen before the deal."""
+    if record["scheme"] == "sha256-salt":
+        digest = hashlib.sha256((record["salt"] + "".join(record["deck"])).encode()).hexdigest()
+    else:
+        digest = hashlib.sha256(record["salt"].encode()).hexdigest()
+        deck, key = sorted(record["deck"]), record["salt"].encode()
+        material, k = ",".join(s["value"] for s in record["seeds"]) + ":", 0
+        for i in range(len(deck) - 1, 0, -1):
+            while True:
+                byte = hmac.new(key, f"{material}{k}".encode(), hashlib.sha256).digest()[0]
+                k += 1
+                if byte < 256 - 256 % (i + 1):
+                    break
+            j = byte % (i + 1)
+            deck[i], deck[j] = deck[j], deck[i]
+        if deck != record["deck"]:
+            return False
+    return digest == record["commitment"] == (seen or record["commitment"])
 
 
 def random_move(view: dict, rng: random.Random) -> dict:

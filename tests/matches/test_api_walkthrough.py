@@ -9,7 +9,6 @@ by four clients from a room, as sections 9 and 15 say."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 from datetime import UTC, datetime, timedelta
@@ -22,6 +21,7 @@ from rest_framework.test import APIClient
 from apps.matches import event_store
 from apps.matches.engine.cards import sorted_codes
 from apps.matches.models import Match
+from tests.matches.helpers import record_verifies
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -57,9 +57,16 @@ def choose(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     return kinds.get("let_count") or rng.choice(moves)
 
 
-def play_to_the_end(client: APIClient, match: dict[str, Any], rng: random.Random) -> list[str]:
+def play_to_the_end(
+    client: APIClient,
+    match: dict[str, Any],
+    rng: random.Random,
+    committed: dict[int, str] | None = None,
+) -> list[str]:
     """Sections 3–4: read the match, send one of its legal actions, read it again (Kati's
-    reply comes after our action), until it is finished. Returns the action types sent."""
+    reply comes after our action), until it is finished. Returns the action types sent; fills
+    ``committed``: each deal's commitment as seen before it (section 7.0)."""
+    committed = {} if committed is None else committed
     url = f"/api/v1/matches/{match['id']}/"
     sent: list[str] = []
     while match["status"] == "active":
@@ -70,6 +77,11 @@ def play_to_the_end(client: APIClient, match: dict[str, Any], rng: random.Random
             "expected_version": match["version"],
             "client_move_id": f"move-{len(sent)}",
         }
+        # Section 7.0: a seed of our own for the next deal, once, with a move
+        upcoming = match["view"].get("next_deal")
+        if upcoming and match["view"]["seat"] not in upcoming["seeded"]:
+            body["seed"] = {"deal": upcoming["number"], "value": f"{rng.getrandbits(128):032x}"}
+            committed[upcoming["number"]] = upcoming["commitment"]
         answer = client.post(url + "actions/", body, format="json")
         assert answer.status_code == 200, answer.content
         assert answer.json()["version"] > match["version"]
@@ -115,7 +127,8 @@ def test_a_match_is_played_to_its_end_following_the_api_guide(
     assert (refused.status_code, refused.json()["code"]) == expected
     assert client.get(f"/api/v1/matches/{match['id']}/").json()["version"] == match["version"]
 
-    sent = play_to_the_end(client, match, random.Random(f"walk-{variant}"))
+    committed: dict[int, str] = {}
+    sent = play_to_the_end(client, match, random.Random(f"walk-{variant}"), committed)
 
     match = client.get(f"/api/v1/matches/{match['id']}/").json()
     view, scores = match["view"], match["scores"]
@@ -135,14 +148,20 @@ def test_a_match_is_played_to_its_end_following_the_api_guide(
         assert record["number"] == number
         assert len(record["deck"]) == DECK_SIZES[variant]
         assert [len(hand) for hand in record["dealt_hands"]] == [HAND_SIZES[variant]] * 2
-        digest = hashlib.sha256((record["salt"] + "".join(record["deck"])).encode()).hexdigest()
-        assert digest == record["commitment"]
+        assert record_verifies(record, committed.get(number))
+        # deal 1 is the server's alone; a later one has our seed in it if we sent one for it
+        by = [seed["by"] for seed in record["seeds"]]
+        assert (record["scheme"], by) == (
+            "hmac-fy-1",
+            ["player" if number in committed else "server"],
+        )
         result = record["result"]
         if result["winner"] is not None:
             won[result["winner"]] += result["game_points"]
         if variant == "sixty-six":
             assert {"card_points", "declared", "bonus_won", "bonus_carried"} <= set(record)
     assert won == scores
+    assert len(committed) >= view["deals_played"] - 2  # we had a move in nearly every deal
     missing = client.get(f"/api/v1/matches/{match['id']}/deals/{view['deals_played'] + 1}/")
     assert (missing.status_code, missing.json()["code"]) == (404, "deal_not_found")
 

@@ -52,6 +52,7 @@ REQUIRED = {
         "talon_closed",
         "deal_ended",
         "deal_started",
+        "seed_given",
     },
     "sixty-six": {
         "card_played",
@@ -63,6 +64,7 @@ REQUIRED = {
         "enough_declared",
         "deal_ended",
         "deal_started",
+        "seed_given",
     },
     "partnership": {
         "bid_made",
@@ -78,9 +80,10 @@ REQUIRED = {
         "hand_settled",
         "deal_ended",
         "deal_started",
+        "seed_given",
     },
 }
-SEEDS = {"klub": 4, "sixty-six": 2, "partnership": 24}
+SEEDS = {"klub": 2, "sixty-six": 0, "partnership": 1}
 
 Policy = Callable[[dict[str, Any]], dict[str, Any] | None]
 
@@ -226,6 +229,11 @@ def record(game: str, players: list[Player], policy: Policy, *, deals: int) -> d
             "expected_version": matches[seat]["version"],
             "client_move_id": f"s{seat}-{step}",
         }
+        # a seed for the next deal with a seat's first move after its commitment, as the
+        # browser sends it (docs/api.md section 7.0)
+        upcoming = matches[seat]["view"].get("next_deal")
+        if upcoming and seat not in upcoming["seeded"]:
+            body["seed"] = {"deal": upcoming["number"], "value": f"{seat}{step:031x}"}
         answer = players[seat].client.post(url + "actions/", body, format="json")
         assert answer.status_code == 200, answer.content
         feed = get(viewer, url + "events/", after_seq=version)

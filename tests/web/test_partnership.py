@@ -20,6 +20,7 @@ import pytest
 
 from apps.chat.models import Block
 from apps.matches import event_store, follow_ups, services
+from apps.matches.engine import Command, DealCards, MatchState
 from apps.matches.models import Match
 from apps.matches.variant_settings import partnership_rules
 from apps.moderation.models import Report
@@ -386,6 +387,9 @@ class _HeartsToSeatZero:
     def choice(self, seq: Any) -> Any:
         return self.rng.choice(seq)
 
+    def getrandbits(self, k: int) -> int:
+        return self.rng.getrandbits(k)
+
     def shuffle(self, deck: list[Any]) -> None:
         self.rng.shuffle(deck)
         self.decks += 1
@@ -397,10 +401,22 @@ class _HeartsToSeatZero:
 
 @pytest.fixture
 def hearts_to_the_person(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Stacked shuffles for the server forked after this fixture."""
+    """Stacked shuffles for the server forked after this fixture: the first deal's deck is
+    dealt as given (``DealCards``, the old scheme: no seed could stack it), the later ones from
+    seeds as usual."""
     stacked = _HeartsToSeatZero()
     monkeypatch.setattr(follow_ups, "rng", stacked)
     monkeypatch.setattr(services, "_rng", stacked)
+    seeded = follow_ups.dealing
+
+    def dealing(state: MatchState, people: list[int]) -> Command:
+        if state.deals_played or state.variant is None:
+            return seeded(state, people)
+        deck = list(state.variant.deck)
+        stacked.shuffle(deck)
+        return DealCards(tuple(deck), "0123456789abcdef")
+
+    monkeypatch.setattr(follow_ups, "dealing", dealing)
 
 
 def test_a_solo_durchmarsch_claimed_with_every_trump_in_hand(

@@ -29,6 +29,12 @@ class ComputerMatchInput(BodySerializer):
     variant = VariantField(default="klub")
     target = serializers.IntegerField(required=False, allow_null=True, help_text=TARGET_HELP)
     strength = ServiceChoiceField(choices=sorted(LEVELS), default=DEFAULT_LEVEL)
+    # checked by the service (``commitments.first_seed``: 400 invalid_seed, 409 seed_not_due)
+    seed = serializers.JSONField(
+        required=False,
+        help_text="your seed for the first deal: {commitment, value}, the commitment from "
+        "POST /api/v1/matches/commitments/",
+    )
 
 
 class RoomInput(BodySerializer):
@@ -59,9 +65,11 @@ class ActionInput(BodySerializer):
     )
     expected_version = serializers.IntegerField(min_value=0)
     client_move_id = serializers.CharField(min_length=1, max_length=CLIENT_MOVE_ID_MAX)
+    # checked by the service (``services.seed_input``: 400 invalid_seed)
+    seed = serializers.JSONField(required=False)
 
 
-ACTION_FIELDS = frozenset(ActionInput._declared_fields)
+ACTION_FIELDS = frozenset(ActionInput._declared_fields) - {"seed"}
 
 
 def action_input(data: object) -> dict[str, Any]:
@@ -69,7 +77,7 @@ def action_input(data: object) -> dict[str, Any]:
     would take unchanged, as every well-made move is, is taken without building the serializer
     (a tenth of a move's CPU: DRF copies its fields for every instance); anything else goes
     through it, so that a refusal is the same 400 naming the same fields."""
-    if type(data) is dict and data.keys() == ACTION_FIELDS:
+    if type(data) is dict and data.keys() - {"seed"} == ACTION_FIELDS:
         action, version, move_id = data["action"], data["expected_version"], data["client_move_id"]
         if (
             type(action) is dict
@@ -80,7 +88,8 @@ def action_input(data: object) -> dict[str, Any]:
             and move_id.isprintable()  # no NUL or surrogate, which the CharField refuses
             and move_id.strip() == move_id  # nothing the CharField would trim
         ):
-            return {"action": dict(action), "expected_version": version, "client_move_id": move_id}
+            taken = {"action": dict(action), "expected_version": version, "client_move_id": move_id}
+            return taken | ({"seed": data["seed"]} if "seed" in data else {})
     serializer = ActionInput(data=data)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data

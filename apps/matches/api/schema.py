@@ -21,6 +21,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from apps.common.schema import COMPONENTS, request_bodies
+from apps.matches.api.inputs import ComputerMatchInput
 from apps.matches.engine import VARIANTS, Rules, shapes
 
 # Choice sets named in SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].
@@ -51,6 +52,28 @@ def declared(name: str, **kwargs: Any) -> serializers.Field:
     return _FIELDS[name](**kwargs)
 
 
+SEED = shapes.obj(
+    {
+        "seat": shapes.INTEGER,
+        "value": shapes.described(shapes.STRING, "16 to 128 lowercase hex digits"),
+        "by": {"type": "string", "enum": ["player", "server"]},
+    },
+    title="Seed",
+    description="A seat's seed in a deal's shuffle: sent by its player, or filled in by the "
+    "server (`by: server`) when the seat sent none in time.",
+)
+FAIRNESS = {
+    "scheme": {
+        "type": "string",
+        "enum": ["sha256-salt", "hmac-fy-1"],
+        "description": "sha256-salt: commitment = sha256(salt + deck); hmac-fy-1: salt is the "
+        "server's secret, commitment = sha256(salt), deck = the HMAC shuffle of docs/api.md "
+        "section 7 with the seeds",
+    },
+    "seeds": shapes.array(SEED, "the seeds that went into the shuffle, by seat (hmac-fy-1)"),
+}
+
+
 def deal_record(variants: list[Rules]) -> dict[str, Any]:
     """``selectors.deal_record``: a finished deal's reveal with the deal's number, commitment,
     trump suit and dealer, all from the variant's deal view."""
@@ -68,6 +91,7 @@ def deal_record(variants: list[Rules]) -> dict[str, Any]:
             {
                 **revealed["properties"],
                 **{key: view[key] for key in ("number", "commitment", "trump_suit", "dealer")},
+                **FAIRNESS,
             },
             description=revealed.get("description"),
         )
@@ -236,6 +260,38 @@ class MatchOutput(serializers.Serializer):
     view = declared("MatchView")
 
 
+class CommitmentOutput(serializers.Serializer):
+    deal = serializers.IntegerField(help_text="1: a match's first deal")
+    commitment = serializers.CharField(help_text="sha256 hex of the server's secret")
+    expires_in = serializers.IntegerField(help_text="seconds it may be used in, once")
+
+
+class FirstSeedSubmit(serializers.Serializer):
+    commitment = serializers.RegexField(
+        r"^[0-9a-f]{64}$", help_text="from POST /api/v1/matches/commitments/, used once"
+    )
+    value = serializers.RegexField(
+        r"^[0-9a-f]{16,128}$", help_text="16 to 128 lowercase hex digits, chosen at random"
+    )
+
+
+class ComputerMatchSubmit(ComputerMatchInput):
+    """The documented body of ``POST /api/v1/matches/computer/`` (validated by
+    ``inputs.ComputerMatchInput``, the seed by ``commitments.first_seed``)."""
+
+    seed = FirstSeedSubmit(  # type: ignore[assignment]
+        required=False,
+        help_text="your seed for the first deal, chosen after the commitment (docs/api.md 7.0)",
+    )
+
+
+class SeedSubmit(serializers.Serializer):
+    deal = serializers.IntegerField(min_value=1, help_text="`view.next_deal.number`")
+    value = serializers.RegexField(
+        r"^[0-9a-f]{16,128}$", help_text="16 to 128 lowercase hex digits, chosen at random"
+    )
+
+
 class ActionSubmit(serializers.Serializer):
     """The documented body of ``POST …/actions/`` (validated by ``inputs.ActionInput``)."""
 
@@ -247,6 +303,11 @@ class ActionSubmit(serializers.Serializer):
         min_length=1,
         max_length=64,
         help_text="unique per move (e.g. a UUID); resending it returns the first answer",
+    )
+    seed = SeedSubmit(
+        required=False,
+        help_text="your seed for the next deal's shuffle, once, while `view.next_deal` does not "
+        "list your seat (docs/api.md section 7)",
     )
 
 

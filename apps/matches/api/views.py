@@ -17,7 +17,7 @@ from rest_framework.views import APIView
 from apps.accounts.requests import MemberRequest
 from apps.common.inputs import PAGE_INPUT, StrictLimitOffsetPagination
 from apps.common.schema import BODY_REFUSED, ONLINE_BARRED, problem_responses
-from apps.matches import former_guest, rematches, selectors, services
+from apps.matches import commitments, former_guest, rematches, selectors, services
 from apps.matches.games import games_catalogue
 
 from .inputs import (
@@ -32,6 +32,8 @@ from .inputs import (
 from .schema import (
     ActionOutput,
     ActionSubmit,
+    CommitmentOutput,
+    ComputerMatchSubmit,
     EventFeed,
     GameOutput,
     GuestMatchesClaimOutput,
@@ -76,16 +78,19 @@ class ComputerMatchCreateApi(APIView):
     @extend_schema(
         tags=["matches"],
         summary="Start a match against the computer",
-        request=ComputerMatchInput,
+        request=ComputerMatchSubmit,
         responses={
             201: MatchOutput,
             **problem_responses(
                 "unknown_variant",
                 "unknown_strength",
                 "invalid_target",
+                "invalid_seed",
+                "seed_not_due",
                 *BODY_REFUSED,
                 "not_authenticated",
                 "csrf_failed",
+                seed_not_due="the seed's commitment was not given to you, or was used or expired",
             ),
         },
     )
@@ -94,6 +99,24 @@ class ComputerMatchCreateApi(APIView):
         data.is_valid(raise_exception=True)
         match = services.match_create_vs_computer(user=request.user, **data.validated_data)
         return _match_response(request, match.id, status.HTTP_201_CREATED)
+
+
+class CommitmentApi(APIView):
+    """The server's commitment to a first deal's secret, asked for before the match is made, so
+    that your seed for that deal can come with the request that makes it."""
+
+    @extend_schema(
+        tags=["matches"],
+        summary="A commitment to a first deal's secret (send your seed with it when you start)",
+        request=None,
+        responses={
+            201: CommitmentOutput,
+            **problem_responses("not_authenticated", "csrf_failed"),
+        },
+    )
+    def post(self, request: MemberRequest) -> Response:
+        issued = commitments.commitment_issue(user_id=request.user.id)
+        return Response(issued, status=status.HTTP_201_CREATED)
 
 
 class RoomCreateApi(APIView):
@@ -265,6 +288,8 @@ class MatchActionApi(APIView):
                 "version_conflict",
                 "match_not_started",
                 "client_move_id_reused",
+                "invalid_seed",
+                "seed_not_due",
                 "not_your_turn",
                 "card_not_in_hand",
                 "must_follow_suit",
@@ -296,6 +321,7 @@ class MatchActionApi(APIView):
             payload=data["action"],
             expected_version=data["expected_version"],
             client_move_id=data["client_move_id"],
+            seed=data.get("seed"),
         )
         return Response(selectors.action_payload(outcome=outcome, seat=seat))
 

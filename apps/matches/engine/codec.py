@@ -8,7 +8,10 @@ The same field types give each registered class its JSON Schema (``event_schema`
 ``command_schema``): the dataclass is the one declaration of its wire shape (``shapes.py``
 builds the API's event and action shapes from these).
 
-Old stored events are brought up to date by *upcasters*, declared by the event class itself
+A field added to an event with a default and ``events.OPTIONAL`` metadata is left out while it
+holds its default, and needs no new version: the old payloads are the new ones with the default
+(``DealStarted``'s fair-play fields). Otherwise old stored events are brought up to date by
+*upcasters*, declared by the event class itself
 (``upcasters[version]`` turns the payload of that version into the payload of ``version + 1``):
 a class that several variants share carries them to each.
 
@@ -92,6 +95,8 @@ def _converters(hint: Any) -> tuple[Callable[[Any], Any], Callable[[Any], Any]]:
         return (lambda c: c.code), _decode_card
     if hint is datetime:
         return (lambda d: d.isoformat()), _decode_datetime
+    if dataclasses.is_dataclass(hint):
+        return _record_converters(hint)  # type: ignore[arg-type]
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
         encode_item, decode_item = _converters(args[0])
@@ -112,6 +117,23 @@ def _converters(hint: Any) -> tuple[Callable[[Any], Any], Callable[[Any], Any]]:
     raise TypeError(f"no JSON converter for {hint!r}")
 
 
+def _record_converters(cls: type) -> tuple[Callable[[Any], Any], Callable[[Any], Any]]:
+    """(encode, decode) for a record inside an event (a frozen dataclass with no wire type of
+    its own, e.g. ``fairness.Seed``): a JSON object with every field, none other."""
+    hints = typing.get_type_hints(cls)
+    fields = [(f.name, *_converters(hints[f.name])) for f in dataclasses.fields(cls)]
+
+    def encode(value: Any) -> JSON:
+        return {name: enc(getattr(value, name)) for name, enc, _ in fields}
+
+    def decode(value: object) -> Any:
+        if not isinstance(value, dict) or value.keys() != {name for name, *_ in fields}:
+            raise CodecError(f"expected an object with {[name for name, *_ in fields]}")
+        return cls(**{name: dec(value[name]) for name, _, dec in fields})
+
+    return encode, decode
+
+
 def _schema(hint: Any) -> JSON:
     """The JSON Schema of one annotated field type as ``_converters`` puts it on the wire (the
     OpenAPI 3.0 dialect: ``nullable`` for ``X | None``)."""
@@ -122,6 +144,10 @@ def _schema(hint: Any) -> JSON:
         return code_schema()
     if hint is datetime:
         return {"type": "string", "format": "date-time"}
+    if dataclasses.is_dataclass(hint):
+        hints = typing.get_type_hints(hint)
+        properties = {f.name: _schema(hints[f.name]) for f in dataclasses.fields(hint)}
+        return {"type": "object", "properties": properties, "required": list(properties)}
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
         return {"type": "array", "items": _schema(args[0])}
@@ -150,6 +176,10 @@ class _Shape:
             (f.name, *_converters(hints[f.name]), f.default is dataclasses.MISSING)
             for f in dataclasses.fields(cls)
         ]
+        # fields left out while they hold their default (``events.OPTIONAL``)
+        self.optional = {
+            f.name: f.default for f in dataclasses.fields(cls) if f.metadata.get("optional")
+        }
         self.schemas = {
             f.name: _schema(hints[f.name]) | _described(f.metadata.get("description"))
             for f in dataclasses.fields(cls)
@@ -172,11 +202,15 @@ class _Shape:
             "type": "object",
             **_described(_doc(self.cls)),
             "properties": properties,
-            "required": list(properties),
+            "required": [name for name in properties if name not in self.optional],
         }
 
     def encode(self, obj: Any) -> JSON:
-        return {name: encode(getattr(obj, name)) for name, encode, _, _ in self.fields}
+        return {
+            name: encode(value)
+            for name, encode, _, _ in self.fields
+            if (value := getattr(obj, name)) != self.optional.get(name, _ABSENT)
+        }
 
     def decode(self, payload: JSON) -> Any:
         kwargs = {}
@@ -192,6 +226,9 @@ class _Shape:
         if unknown:
             raise CodecError(f"{self.wire}: unknown fields {echo(sorted(unknown))}")
         return self.cls(**kwargs)
+
+
+_ABSENT = object()  # no field's value: every field without a default is encoded
 
 
 def _described(description: str | None) -> JSON:

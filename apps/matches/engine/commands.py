@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Protocol
 
 from .cards import Card
+from .fairness import Seed
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +33,37 @@ class DealCards:
     type: ClassVar[str] = "deal_cards"
     deck: tuple[Card, ...]
     salt: str
+
+
+@dataclass(frozen=True, slots=True)
+class DealSeeded:
+    """Start the next deal from the server's ``secret`` and the human seats' ``seeds``
+    (``fairness.shuffle``, scheme ``hmac-fy-1``), committing to ``next_secret`` for the deal
+    after it. The secret must be the one committed to a deal ahead, if any was."""
+
+    type: ClassVar[str] = "deal_seeded"
+    secret: str
+    seeds: tuple[Seed, ...]
+    next_secret: str
+
+
+@dataclass(frozen=True, slots=True)
+class CommitSecret:
+    """Sent by the service when a match starts with seeds for its first deal: the secret it
+    committed to before the players chose them (``apps/matches/commitments.py``)."""
+
+    type: ClassVar[str] = "commit_secret"
+    secret: str
+
+
+@dataclass(frozen=True, slots=True)
+class GiveSeed:
+    """Sent by the service with a player's move: ``seat``'s seed for the next deal's shuffle."""
+
+    type: ClassVar[str] = "give_seed"
+    seat: int
+    deal: int
+    value: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +174,9 @@ class HideHand:
 TABLE_COMMANDS: tuple[type, ...] = (
     StartMatch,
     DealCards,
+    DealSeeded,
+    CommitSecret,
+    GiveSeed,
     Resign,
     Leave,
     TechnicalLoss,

@@ -38,6 +38,11 @@ CODES: dict[str, str] = {
     "technically (four-seat games play on without it)",
     "invalid_deck": "the deck is not a permutation of the variant's cards",
     "invalid_salt": "the salt must be 16 to 128 lowercase hexadecimal digits",
+    "invalid_seed": "a seed is 16 to 128 lowercase hexadecimal digits (a deal's seeds: one a "
+    "seat, every seed given among them)",
+    "seed_not_due": "a seed is for the next deal (whose secret the server has committed to), "
+    "sent once a seat while the current deal is played",
+    "secret_not_committed": "the deal's secret is not the one the server committed to",
     "unknown_command": "the engine does not know this command",
     "already_away": "the seat is already disconnected",
     "not_away": "the seat is connected",

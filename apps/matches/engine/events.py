@@ -10,11 +10,16 @@ Fields that are hidden from some seats (the deck order, a drawn card) are redact
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import ClassVar, Protocol
 
 from .cards import Card
+from .fairness import OLD_SCHEME, Seed
+
+OPTIONAL = {"optional": True}
+"""A field's metadata: the codec leaves it out while it holds its default (a field added to an
+event without a new ``schema_version``: the old payloads are the new ones with the default)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +34,13 @@ class MatchStarted:
 
 @dataclass(frozen=True, slots=True)
 class DealStarted:
-    """The deal's first event: the deck order and salt (secret) and their public commitment."""
+    """The deal's first event: the deck order and salt (secret) and their public commitment.
+
+    ``scheme`` says how the deck was fixed (``fairness.py``): ``sha256-salt``, commitment =
+    sha256(salt + deck); or ``hmac-fy-1``, where ``salt`` is the server's secret (commitment =
+    sha256(secret), published a deal ahead) and the deck is ``fairness.shuffle`` of it with the
+    ``seeds``. ``next_commitment`` is the server's commitment to the next deal's secret
+    (``next_secret``, hidden until that deal ends)."""
 
     type: ClassVar[str] = "deal_started"
     schema_version: ClassVar[int] = 1
@@ -38,6 +49,37 @@ class DealStarted:
     deck: tuple[Card, ...]
     salt: str
     commitment: str
+    # Added with seeds, and absent on the wire while they hold their default: a deal stored
+    # before them reads (and re-encodes) as it was, an ``sha256-salt`` deal (``OPTIONAL``).
+    scheme: str = field(default=OLD_SCHEME, metadata=OPTIONAL)
+    seeds: tuple[Seed, ...] = field(default=(), metadata=OPTIONAL)
+    next_commitment: str | None = field(default=None, metadata=OPTIONAL)
+    next_secret: str | None = field(default=None, metadata=OPTIONAL)
+
+
+@dataclass(frozen=True, slots=True)
+class SecretCommitted:
+    """Before a match's first deal: the server's commitment to that deal's secret (the secret
+    hidden from every seat until the deal ends), made before the players sent their seeds for
+    it (later deals carry it in the deal before: ``DealStarted.next_commitment``)."""
+
+    type: ClassVar[str] = "secret_committed"
+    schema_version: ClassVar[int] = 1
+    deal: int
+    commitment: str
+    secret: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeedGiven:
+    """A human seat's seed for the shuffle of deal ``deal`` (the next one), sent with one of its
+    moves after it saw the server's commitment to that deal's secret."""
+
+    type: ClassVar[str] = "seed_given"
+    schema_version: ClassVar[int] = 1
+    seat: int
+    deal: int
+    value: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +201,8 @@ TABLE_EVENTS: tuple[type, ...] = (
     DealStarted,
     DealEnded,
     MatchEnded,
+    SecretCommitted,
+    SeedGiven,
     PlayerDisconnected,
     PlayerReconnected,
     PauseStarted,

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from . import codec
 from .cards import code_schema
 from .commands import Leave, Pause, Resign, Resume, ShowHand
-from .events import TABLE_EVENTS, HandShown, MatchEnded
+from .events import TABLE_EVENTS, HandShown, MatchEnded, SecretCommitted
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -283,6 +283,20 @@ def match_view(variants: Iterable[Rules[Any]]) -> JSON:
     }
 
 
+NEXT_DEAL = obj(
+    {
+        "number": described(INTEGER, "the next deal's number"),
+        "commitment": described(
+            STRING, "sha256 hex of the server's secret for the next deal (scheme hmac-fy-1)"
+        ),
+        "seeded": array(INTEGER, "the seats whose seed for it the server has"),
+    },
+    title="NextDeal",
+    description="While a deal is played: the server's commitment to the next deal's secret. "
+    "Send your seed for it with one of your moves (`seed` of the action's body), once.",
+)
+
+
 def _variant_match_view(rules: Rules[Any], actions: JSON) -> JSON:
     return obj(
         {
@@ -302,10 +316,11 @@ def _variant_match_view(rules: Rules[Any], actions: JSON) -> JSON:
             "result": nullable(MATCH_RESULT),
             "legal_actions": actions,
             "presence": described(PRESENCE, "absent before the match starts"),
+            "next_deal": described(NEXT_DEAL, "only while a deal is played"),
         },
         title=_camel(rules.name) + "MatchView",
         description=f"The view of a `{rules.name}` match (`engine.view_for`).",
-        optional=("presence",),
+        optional=("presence", "next_deal"),
     )
 
 
@@ -322,7 +337,13 @@ TABLE_REDACTED = {
             )
         },
         optional=("cards",),
-    )
+    ),
+    SecretCommitted.type: reshaped(
+        codec.event_schema(SecretCommitted),
+        drop=("secret",),
+        description="Before the first deal: the server's commitment to its secret (sha256 "
+        "hex), which the deal's record reveals when it is over.",
+    ),
 }
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from .cards import Card
 from .events import DealEnded, MatchEnded
+from .fairness import OLD_SCHEME, Seed
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -89,6 +90,14 @@ class MatchState:
     shown: tuple[Shown | None, ...] = ()
     # per seat: why its player quit, if the computer took the seat over for good (else None)
     taken_over: tuple[str | None, ...] = ()
+    # fair play (``fairness.py``): how the current deal's deck was fixed and with whose seeds;
+    # the server's commitment to the next deal's secret (the secret hidden until that deal ends)
+    # and the seeds (seat, value) given for it so far
+    deal_scheme: str = OLD_SCHEME
+    deal_seeds: tuple[Seed, ...] = ()
+    next_commitment: str | None = None
+    next_secret: str | None = None
+    seeds: tuple[tuple[int, str], ...] = ()
 
     @property
     def started(self) -> bool:

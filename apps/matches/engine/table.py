@@ -7,7 +7,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .commands import Abandon, DealCards, Lapse, Leave, Resign, StartMatch, TechnicalLoss
+from .commands import (
+    Abandon,
+    CommitSecret,
+    DealCards,
+    DealSeeded,
+    GiveSeed,
+    Lapse,
+    Leave,
+    Resign,
+    StartMatch,
+    TechnicalLoss,
+)
 from .errors import RuleViolation
 from .events import (
     MATCH_ENDED,
@@ -16,8 +27,19 @@ from .events import (
     MatchEnded,
     MatchStarted,
     SeatTakenOver,
+    SecretCommitted,
+    SeedGiven,
 )
-from .fairness import commitment, is_valid_salt
+from .fairness import (
+    BY_PLAYER,
+    BY_SERVER,
+    SEEDED_SCHEME,
+    commitment,
+    is_valid_salt,
+    is_valid_seed,
+    secret_commitment,
+    seeded_deck,
+)
 from .recorder import Recorder
 from .registry import rules_for
 from .state import MatchState
@@ -72,6 +94,79 @@ def deal_cards(rec: Recorder, cmd: DealCards) -> None:
             commitment=commitment(cmd.salt, cmd.deck),
         )
     )
+
+
+def deal_seeded(rec: Recorder, cmd: DealSeeded) -> None:
+    """Deal from the server's secret and the seeds (``hmac-fy-1``). Every seed a seat gave
+    (``SeedGiven``) goes in as the player's; the service fills in the others (``by: server``);
+    the secret is the one committed to a deal ahead, if one was."""
+    state = rec.state
+    require_running(state)
+    if not state.awaiting_deal:
+        raise RuleViolation("deal_in_progress", "the current deal is not over")
+    assert state.variant is not None
+    if not (is_valid_salt(cmd.secret) and is_valid_salt(cmd.next_secret)):
+        raise RuleViolation("invalid_salt", "the salt must be 16 to 128 lowercase hex digits")
+    committed = state.next_commitment
+    if committed is not None and secret_commitment(cmd.secret) != committed:
+        raise RuleViolation("secret_not_committed", "the secret is not the one committed to")
+    seats = [s.seat for s in cmd.seeds]
+    given = {(seat, value) for seat, value in state.seeds}
+    from_players = {(s.seat, s.value) for s in cmd.seeds if s.by == BY_PLAYER}
+    if (
+        len(set(seats)) != len(seats)
+        or not all(0 <= seat < state.seats for seat in seats)
+        or not all(is_valid_seed(s.value) and s.by in (BY_PLAYER, BY_SERVER) for s in cmd.seeds)
+        or from_players != given
+    ):
+        raise RuleViolation("invalid_seed", "the seeds are not the seats' own, one a seat")
+    seeds = tuple(sorted(cmd.seeds, key=lambda s: s.seat))
+    rec.emit(
+        DealStarted(
+            number=state.deals_played + 1,
+            dealer=state.next_dealer,
+            deck=seeded_deck(cmd.secret, seeds, state.variant.deck),
+            salt=cmd.secret,
+            commitment=secret_commitment(cmd.secret),
+            scheme=SEEDED_SCHEME,
+            seeds=seeds,
+            next_commitment=secret_commitment(cmd.next_secret),
+            next_secret=cmd.next_secret,
+        )
+    )
+
+
+def commit_secret(rec: Recorder, cmd: CommitSecret) -> None:
+    state = rec.state
+    require_running(state)
+    if state.deal is not None or state.next_commitment is not None:
+        raise RuleViolation("deal_in_progress", "only the first deal's secret is committed so")
+    if not is_valid_salt(cmd.secret):
+        raise RuleViolation("invalid_salt", "the salt must be 16 to 128 lowercase hex digits")
+    rec.emit(SecretCommitted(1, secret_commitment(cmd.secret), cmd.secret))
+
+
+def seed_due(state: MatchState, seat: int, deal: int) -> bool:
+    """Whether ``seat`` may give a seed for ``deal`` now: the next deal, whose secret the server
+    has committed to, while the current one is played (or before the first), once a seat."""
+    current = state.deal
+    return (
+        state.running
+        and (current is None or not current.over)
+        and state.next_commitment is not None
+        and deal == (current.number if current is not None else 0) + 1
+        and all(given != seat for given, _ in state.seeds)
+    )
+
+
+def give_seed(rec: Recorder, cmd: GiveSeed) -> None:
+    require_running(rec.state)
+    require_seat(rec.state, cmd.seat)
+    if not is_valid_seed(cmd.value):
+        raise RuleViolation("invalid_seed", "a seed is 16 to 128 lowercase hexadecimal digits")
+    if not seed_due(rec.state, cmd.seat, cmd.deal):
+        raise RuleViolation("seed_not_due", "a seed is for the next deal, once, during this one")
+    rec.emit(SeedGiven(cmd.seat, cmd.deal, cmd.value))
 
 
 def end_deal(rec: Recorder, winner: int | None, game_points: int, reason: str) -> None:
@@ -161,6 +256,9 @@ def lapse(rec: Recorder, cmd: Lapse) -> None:
 HANDLERS: dict[type, Callable[[Recorder, Any], None]] = {
     StartMatch: start_match,
     DealCards: deal_cards,
+    DealSeeded: deal_seeded,
+    CommitSecret: commit_secret,
+    GiveSeed: give_seed,
     Resign: resign,
     Leave: leave,
     TechnicalLoss: technical_loss,

@@ -22,6 +22,8 @@ from .events import (
     PlayerDisconnected,
     PlayerReconnected,
     SeatTakenOver,
+    SecretCommitted,
+    SeedGiven,
     StandInStarted,
 )
 from .state import MatchState, Paused, Shown, copy_with, replace_at
@@ -37,7 +39,20 @@ def _deal_started(state: MatchState, e: DealStarted) -> MatchState:
         deal=state.variant.new_deal(e, state.deal),
         paused_in_deal=(False,) * state.seats,
         shown=seats_none,
+        deal_scheme=e.scheme,
+        deal_seeds=e.seeds,
+        next_commitment=e.next_commitment,
+        next_secret=e.next_secret,
+        seeds=(),
     )
+
+
+def _secret_committed(state: MatchState, e: SecretCommitted) -> MatchState:
+    return copy_with(state, next_commitment=e.commitment, next_secret=e.secret)
+
+
+def _seed_given(state: MatchState, e: SeedGiven) -> MatchState:
+    return copy_with(state, seeds=(*state.seeds, (e.seat, e.value)))
 
 
 def _deal_ended(state: MatchState, e: DealEnded) -> MatchState:
@@ -123,4 +138,6 @@ TABLE_EVOLVERS: dict[type, Evolver] = {
     HandShown: _hand_shown,
     HandHidden: _hand_hidden,
     SeatTakenOver: _seat_taken_over,
+    SecretCommitted: _secret_committed,
+    SeedGiven: _seed_given,
 }

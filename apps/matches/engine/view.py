@@ -13,7 +13,7 @@ from typing import Any
 
 from .cards import sorted_codes
 from .codec import JSON, command_to_json, to_json
-from .events import Event, HandShown
+from .events import Event, HandShown, SecretCommitted
 from .legal import legal_actions
 from .presence import PAUSES_PER_DEAL, PAUSES_PER_MATCH, presence_actions
 from .rules import Rules
@@ -56,6 +56,9 @@ def view_for(
             view["deal"]["shown_hands"] = _shown_hands(state, seat)
     if state.started:
         view["presence"] = _presence(state)
+    next_deal = _next_deal(state)
+    if next_deal is not None:
+        view["next_deal"] = next_deal
     if seat is not None and rules is not None:
         legal = legal_actions(state, seat, stand_in=stand_in)
         actions = sorted(legal, key=rules.display_order)
@@ -70,6 +73,19 @@ def waiting_view(rules: Rules[Any], target: int | None, seat: int | None) -> JSO
     empty match's view, with the variant and target it was made with (the engine learns them
     only when it starts)."""
     return view_for(INITIAL, seat) | {"variant": rules.name, "target": rules.match_target(target)}
+
+
+def _next_deal(state: MatchState) -> JSON | None:
+    """The server's commitment to the next deal's secret (never the secret), while a deal is
+    played, and the seats whose seed for it is in."""
+    deal = state.deal
+    if state.next_commitment is None or deal is None or deal.over or not state.running:
+        return None
+    return {
+        "number": deal.number + 1,
+        "commitment": state.next_commitment,
+        "seeded": sorted(seat for seat, _ in state.seeds),
+    }
 
 
 def _presence(state: MatchState) -> JSON:
@@ -145,6 +161,10 @@ def redact_event(
     """
     if isinstance(event, HandShown):
         return _redact_shown(event, seat, current)
+    if isinstance(event, SecretCommitted):  # the commitment for everyone, the secret for none
+        payload = to_json(event)
+        del payload["secret"]
+        return payload
     redacted = variant.redact(event, seat)
     return to_json(event) if redacted is None else redacted
 

@@ -79,18 +79,25 @@ export const api = {
   matches: (limit = 10, offset = 0, variant = null) =>
     call("GET", v1(`matches/?limit=${limit}&offset=${offset}${variant ? `&variant=${encodeURIComponent(variant)}` : ""}`)),
   events: (id, afterSeq) => call("GET", v1(`matches/${id}/events/?after_seq=${afterSeq}&limit=1000`)),
-  act: (id, action, expectedVersion, clientMoveId) =>
+  act: (id, action, expectedVersion, clientMoveId, seed = null) =>
     call("POST", v1(`matches/${id}/actions/`), {
       action,
       expected_version: expectedVersion,
       client_move_id: clientMoveId,
+      ...(seed ? { seed } : {}),
     }),
   deal: (id, number) => call("GET", v1(`matches/${id}/deals/${number}/`)),
   // a finished deal's analysis: {status: 202, retryAfter} while it is made, then {status: 200, data}
   analysis: (id, number) => call("GET", v1(`matches/${id}/deals/${number}/analysis/`), undefined, { answer: true }),
   hint: (id) => call("GET", v1(`matches/${id}/hint/`)),
-  computer: (strength, variant, target = null) =>
-    call("POST", v1("matches/computer/"), target === null ? { variant, strength } : { variant, strength, target }),
+  computer: (strength, variant, target = null, seed = null) =>
+    call("POST", v1("matches/computer/"), {
+      variant,
+      strength,
+      ...(target === null ? {} : { target }),
+      ...(seed ? { seed } : {}),
+    }),
+  commitment: () => call("POST", v1("matches/commitments/")),
   room: (variant, target = null) =>
     call("POST", v1("rooms/"), target === null ? { variant } : { variant, target }),
   join: (code) => call("POST", v1("rooms/join/"), { code }),

@@ -71,6 +71,12 @@ function foldShared(view, event) {
         deal.shown_hands.push({ seat: event.seat, cards: event.cards, until: event.until });
       }
       return true;
+    case "seed_given":
+      // a seat's seed for the next deal is in (the deck stays unknown until that deal ends)
+      if (view.next_deal && !view.next_deal.seeded.includes(event.seat)) {
+        view.next_deal.seeded = [...view.next_deal.seeded, event.seat].sort((a, b) => a - b);
+      }
+      return true;
     case "hand_hidden":
       if (presence) presence.shown_until[event.seat] = null;
       if (deal.shown_hands) deal.shown_hands = deal.shown_hands.filter((s) => s.seat !== event.seat);

@@ -7,6 +7,7 @@
 // server, and the folded view is compared with it (window.snapszer.foldMismatches).
 
 import { api, moveId } from "./api.js";
+import { firstCommitment, freshSeed } from "./fairplay.js";
 import { fold, foldDifferences } from "./fold.js";
 import { LiveSocket } from "./socket.js";
 
@@ -71,6 +72,9 @@ export class MatchClient {
   }
 
   async start() {
+    // deal 1's commitment as seen before this browser made the match with its seed
+    const promised = firstCommitment(this.id);
+    if (promised) this.commit(1, promised);
     await this.load();
     await this.readHistory();
     if (this.stopped) return; // left before it had loaded
@@ -132,6 +136,9 @@ export class MatchClient {
   rememberDeal(view) {
     const deal = view && view.deal;
     if (deal) this.commit(deal.number, deal.commitment);
+    // the next deal's commitment, published while this one is played (seeded deals)
+    const next = view && view.next_deal;
+    if (next) this.commit(next.number, next.commitment);
   }
 
   commit(number, commitment) {
@@ -160,6 +167,7 @@ export class MatchClient {
     if (event.type === "deal_started") {
       this.currentDeal = event.number;
       this.commit(event.number, event.commitment);
+      if (event.next_commitment) this.commit(event.number + 1, event.next_commitment);
     }
     if (event.type === "deal_ended" && this.currentDeal) {
       const known = this.deals.get(this.currentDeal) || { number: this.currentDeal };
@@ -394,6 +402,7 @@ export class MatchClient {
     if (this.sending) return;
     let id = moveId();
     let expected = this.version;
+    const seed = this.seedFor(this.view);
     let retried = false;
     this.sending = true;
     this.notice = null;
@@ -402,7 +411,7 @@ export class MatchClient {
     try {
       while (!this.stopped) {
         try {
-          const answer = await api.act(this.id, action, expected, id);
+          const answer = await api.act(this.id, action, expected, id, seed);
           // nothing more to tap until the answer's events are shown
           if (this.version === expected) this.view = { ...this.view, legal_actions: [] };
           this.enqueue(answer.events);
@@ -436,6 +445,17 @@ export class MatchClient {
       this.retrying = false;
       this.changed();
     }
+  }
+
+  // This browser's seed for the next deal's shuffle, sent with the first move after the
+  // server's commitment to that deal appeared (docs/api.md section 7.0); the same one again if
+  // the move is retried; none once the server has ours.
+  seedFor(view) {
+    const next = view && view.next_deal;
+    if (!next || next.seeded.includes(view.seat)) return null;
+    this.seeds = this.seeds || new Map();
+    if (!this.seeds.has(next.number)) this.seeds.set(next.number, { deal: next.number, value: freshSeed() });
+    return this.seeds.get(next.number);
   }
 
   // What the player is told about the connection: the socket's state, or "reconnecting" while

@@ -180,7 +180,7 @@ KLUB = declare(DECK_20, reasons=DEAL_END_REASONS, reasons_title="KlubDealEndReas
 # a card drawn face down only for the one who drew it.
 DEAL_STARTED = reshaped(
     event_schema(DealStarted),
-    drop=("deck", "salt"),
+    drop=("deck", "salt", "next_secret"),
     add={
         "trump_card": described(ANY_CARD, "the trump card, face up"),
         "hand": array(ANY_CARD, "your hand as dealt (a seat's feed only)"),

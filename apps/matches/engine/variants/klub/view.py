@@ -12,6 +12,7 @@ from typing import Any
 from ...cards import Card, codes, sorted_codes
 from ...codec import JSON, to_json
 from ...events import DealStarted
+from ...fairness import public_dealing
 from ...tricks.view import trick_json
 from .commands import CloseTalon, ExchangeTrump, PlayCard
 from .events import CardDrawn
@@ -101,6 +102,7 @@ def redact(event: Any, seat: int | None, dealt: Layout | None) -> JSON | None:
             "number": event.number,
             "dealer": event.dealer,
             "commitment": event.commitment,
+            **public_dealing(event),
             "trump_card": trump_card.code,
         }
         if seat is not None:

@@ -185,7 +185,7 @@ HISTORY = obj(
 )
 DEAL_STARTED = reshaped(
     event_schema(DealStarted),
-    drop=("deck", "salt"),
+    drop=("deck", "salt", "next_secret"),
     add={"hand": array(ANY_CARD, "your hand as dealt (a seat's feed only)")},
     optional=("hand",),
     description="A hand begins: its number, the dealer, the commitment to the deck order and "

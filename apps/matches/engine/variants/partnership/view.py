@@ -13,6 +13,7 @@ from typing import Any
 from ...cards import Card, codes, sorted_codes
 from ...codec import JSON
 from ...events import DealStarted
+from ...fairness import public_dealing
 from ...tricks.commands import DeclareEnough
 from ...tricks.view import trick_json
 from .commands import Bid, NoDouble, Pass, Play, ShowCards
@@ -195,6 +196,7 @@ def redact(event: Any, seat: int | None) -> JSON | None:
         "number": event.number,
         "dealer": event.dealer,
         "commitment": event.commitment,
+        **public_dealing(event),
     }
     if seat is not None:
         payload["hand"] = sorted_codes(layout(event.deck, event.dealer)[seat])

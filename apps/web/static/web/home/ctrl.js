@@ -8,6 +8,7 @@
 import { AccountCtrl } from "../account/ctrl.js";
 import { api } from "../api.js";
 import { games } from "../catalogue.js";
+import { madeWithSeed } from "../fairplay.js";
 import { problemText, t } from "../i18n.js";
 import { LiveSocket } from "../socket.js";
 import { ensurePlayer, isMember, logOut, session } from "../session.js";
@@ -176,7 +177,7 @@ export class HomeCtrl {
 
   async playKati() {
     const { choice, strength } = this.kati;
-    await this.startKati(() => api.computer(strength, choice.variant, choice.sentTarget(this.games)));
+    await this.startKati(() => madeWithSeed((seed) => api.computer(strength, choice.variant, choice.sentTarget(this.games), seed)));
   }
 
   // A game against Kati: a visitor is made a guest first; a refusal is said in the Kati panel.
@@ -205,7 +206,7 @@ export class HomeCtrl {
     const game = this.learningGame();
     if (!game) return;
     await this.startKati(
-      () => api.computer(game.computer_levels[0], game.variant),
+      () => madeWithSeed((seed) => api.computer(game.computer_levels[0], game.variant, null, seed)),
       (match) => localStorage.setItem(guideKey(match.id), "on"),
     );
   }

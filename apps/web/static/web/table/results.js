@@ -37,9 +37,23 @@ function dealResult(ctrl, deal) {
     v("p", {}, v("strong", {}, t("deal_no", { number: deal.number })), ": ", ctrl.variant.dealText(ctrl, deal)),
     ctrl.variant.dealNotes(ctrl, deal),
     deal.result ? analysisLink(ctrl, deal.number) : null,
-    v("p.fair", { class: { [`fair-${fair}`]: true }, attrs: { "data-fair": fair } }, `${t("fair_play")}: `, t(`fair_${fair}`)),
+    v("p.fair", { class: { [`fair-${fair}`]: true }, attrs: { "data-fair": fair } }, `${t("fair_play")}: `, fairText(deal, fair)),
+    seedsLine(ctrl, deal.record),
     deal.record ? v("button.link", { on: { click: () => ctrl.openReplay(deal) } }, t("replay")) : null,
   );
+}
+
+function fairText(deal, fair) {
+  const seeded = deal.record && deal.record.scheme === "hmac-fy-1";
+  return t(fair === "verified" && seeded ? "fair_verified_seeded" : `fair_${fair}`);
+}
+
+// Whose seeds went into a seeded deal's shuffle: each seat's name, with "own" for the seed its
+// player sent, "server" for one the server filled in (none sent in time).
+function seedsLine(ctrl, record) {
+  if (!record || !record.seeds || !record.seeds.length) return null;
+  const names = record.seeds.map((seed) => t(seed.by === "player" ? "fair_seed_player" : "fair_seed_server", { name: ctrl.name(seed.seat) }));
+  return v("p.fair-seeds", { attrs: { "data-seeds": record.seeds.map((seed) => seed.by).join(" ") } }, t("fair_seeds", { list: names.join(", ") }));
 }
 
 export function replayDialog(ctrl) {
