@@ -1,6 +1,6 @@
 // The analysis screen (apps/web/static/web/analysis/) against what the real server sends:
 // tests/js/fixtures/analysis-<game>.json are recorded by tests/web/test_client_fixtures.py (a
-// seeded klub and sixty-six deal, seat 0's match, event feed, deal record and analysis). The
+// seeded klub, sixty-six and partnership deal, seat 0's match, event feed, deal record and analysis). The
 // positions rebuilt from the record and the feed must find the analysis's decisions, in order,
 // each where its seat made it; the choices, the value strip, the words and the steps follow.
 import assert from "node:assert/strict";
@@ -204,8 +204,8 @@ describe("the numbers shown", () => {
     assert.equal(stepFromHash("#x", 16), 0);
   });
 
-  test("klub and sixty-six deals are analysed, partnership's are not; the screen's address", () => {
-    assert.ok(ANALYSED.has("klub") && ANALYSED.has("sixty-six") && !ANALYSED.has("partnership"));
+  test("klub, sixty-six and partnership deals are analysed; the screen's address", () => {
+    assert.ok(ANALYSED.has("klub") && ANALYSED.has("sixty-six") && ANALYSED.has("partnership"));
     assert.equal(analysisPath("abc", 2), "/matches/abc/deals/2/analysis/");
   });
 });
@@ -381,5 +381,99 @@ describe("while the server makes the analysis", () => {
     } finally {
       api.analysis = original;
     }
+  });
+});
+
+describe("a partnership hand, as the server sends it (tests/js/fixtures/analysis-partnership.json)", () => {
+  const data = fixture("partnership");
+  const events = dealEvents(data.feed.events, 1);
+  const { decisions, end } = decisionsOf(data.record, events);
+  const players = [0, 1, 2, 3].map((seat) => (seat === 0 ? { seat, is_you: true } : { seat, name: `Kati ${seat}`, is_computer: false }));
+  const on = (hash = "") => {
+    const { ctrl } = ctrlOn(data, { hash });
+    ctrl.match = { ...data.match, players };
+    ctrl.fromHash();
+    return ctrl;
+  };
+
+  test("the decisions are the analysis's, in order: each card by its seat, a marriage with its card", () => {
+    assert.equal(decisions.length, data.analysis.decisions.length);
+    decisions.forEach((found, i) => {
+      const analysed = data.analysis.decisions[i];
+      assert.equal(found.seat, analysed.seat, `decision ${i}`);
+      assert.equal(found.action.card, analysed.action.card, `decision ${i}`);
+      assert.equal(Boolean(found.action.marriage), Boolean(analysed.action.marriage), `decision ${i}`);
+    });
+    assert.ok(decisions.some((d) => d.action.marriage), "the recorded hand has a marriage");
+  });
+
+  test("four hands, no talon; each card played was in its seat's hand; the trick of four; the cards add up", () => {
+    for (const { seat, action, position } of decisions) {
+      assert.equal(position.hands.length, 4);
+      assert.equal(position.talon.length, 0);
+      assert.equal(position.trumpCard, null);
+      assert.ok(position.hands[seat].includes(action.card), action.card);
+      assert.ok(position.table.length <= 3);
+      // the seat to play is the one after the last card on the table (or the leader)
+      const next = position.table.length ? (position.table.at(-1).seat + 1) % 4 : position.leader;
+      assert.equal(seat, next);
+      const taken = position.tricks.reduce((a, b) => a + b, 0) * 4;
+      assert.equal(position.hands.flat().length + position.table.length + taken, 24);
+    }
+    assert.ok(decisions.some((d) => d.position.table.length === 3), "a fourth card decided");
+  });
+
+  test("the contract from the bidding's events, the partner from the record; the end is the record's", () => {
+    const bid = events.find((e) => e.type === "bidding_ended");
+    assert.deepEqual(
+      { caller: end.contract.caller, card: end.contract.card },
+      { caller: bid.caller, card: bid.card },
+    );
+    assert.deepEqual(end.contract.doublings, events.filter((e) => e.type === "doubled").map((e) => e.word));
+    assert.equal(end.holder, data.record.holder);
+    assert.equal(end.trumpSuit, data.record.trump_suit);
+    assert.equal(decisions[0].seat, bid.caller); // the caller leads
+    const sorted = (hands) => hands.map((hand) => [...hand].sort());
+    assert.deepEqual(sorted(end.hands), sorted(data.record.hands));
+    assert.deepEqual(end.tricks, data.record.trick_counts);
+  });
+
+  test("a card led with its marriage and without it are two choices", () => {
+    const first = data.analysis.decisions[0];
+    const rows = choices(first);
+    assert.equal(rows.length, first.exact.values.length);
+    assert.equal(rows.filter((r) => r.chosen).length, 1);
+    assert.equal(Boolean(rows.find((r) => r.chosen).action.marriage), Boolean(first.action.marriage));
+  });
+
+  test("every step: four hands, the values in chips, the side named, the choices in words", () => {
+    const ctrl = on();
+    for (let step = 0; step <= ctrl.count; step++) {
+      ctrl.step = step;
+      const view = analysisView(ctrl);
+      const shown = text(view);
+      const said = words(view);
+      assert.doesNotMatch(said, /analysis_|reason_|level_|doubling_|\{\w+\}/);
+      assert.equal(shown.match(/Hívó/g)?.length >= 1, true);
+      assert.ok(shown.includes("Te hívtál"), "the contract on the felt");
+      if (!step) continue;
+      const d = data.analysis.decisions[step - 1];
+      assert.ok(shown.includes(d.caller_side ? "hívó oldal" : "ellenfelek"));
+      assert.ok(shown.includes(`±${d.unit} zsetont`));
+      assert.ok(shown.includes(actionText(d.action)));
+      if (d.action.marriage) assert.match(actionText(d.action), /bemondással$/);
+    }
+  });
+
+  test("the contract part: the bid made and its value, the best open bid, the loss, the doubled value, the 48 bids", () => {
+    const c = data.analysis.contract;
+    const shown = text(analysisView(on()));
+    assert.ok(shown.includes("Licit"));
+    assert.ok(shown.includes(`legjobb játékkal ${signed(c.value)} zseton`), shown);
+    assert.ok(shown.includes("A legjobb szabad licit:"));
+    assert.ok(shown.includes(c.loss ? "A licit vesztesége" : "A licit a legjobbak egyike volt."));
+    assert.ok(shown.includes(`A kontrákkal együtt: ${signed(c.doubled_value)} zseton.`));
+    assert.ok(shown.includes(`Mind a ${c.bids.length} licit`));
+    assert.equal(c.bids.length, 48);
   });
 });
