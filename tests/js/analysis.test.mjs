@@ -469,7 +469,7 @@ describe("a partnership hand, as the server sends it (tests/js/fixtures/analysis
     const c = data.analysis.contract;
     const shown = text(analysisView(on()));
     assert.ok(shown.includes("Licit"));
-    assert.ok(shown.includes(`legjobb játékkal ${signed(c.value)} zseton`), shown);
+    assert.ok(shown.includes(`Értéke legjobb játékkal: ${signed(c.value)} zseton`), shown);
     assert.ok(shown.includes("A legjobb szabad licit:"));
     assert.ok(shown.includes(c.loss ? "A licit vesztesége" : "A licit a legjobbak egyike volt."));
     assert.ok(shown.includes(`A kontrákkal együtt: ${signed(c.doubled_value)} zseton.`));

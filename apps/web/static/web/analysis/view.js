@@ -117,7 +117,7 @@ function contractFelt(ctrl, p) {
       p.table.length
         ? p.table.map((entry) => h("figure.analysis-played", { key: `t-${entry.card}` }, [
           cardIn("span.card-wrap", entry.card),
-          h("figcaption", ctrl.name(entry.seat)),
+          h("figcaption", ctrl.name(entry.seat, { short: true })),
         ]))
         : [h("span.analysis-empty", t("analysis_table_empty"))]),
   ]);
@@ -379,7 +379,7 @@ function contractPart(ctrl) {
     h("h2", t("analysis_contract")),
     h("p.analysis-contract-made", [
       c.caller === ctrl.seat ? t("called_by_you", words) : t("called_by", words),
-      `, ${t(`level_${c.level}`)}${c.solo ? ` (${t("solo")})` : ""}: `,
+      `, ${t(`level_${c.level}`)}${c.solo ? ` (${t("solo")})` : ""}. `,
       h("strong", t("analysis_contract_value", { value: chips(c.value) })),
     ]),
     h("p.analysis-contract-best", [
