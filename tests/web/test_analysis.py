@@ -59,17 +59,41 @@ def _at(who: Any, text: str) -> None:
     expect(who.page.locator(".analysis-counter")).to_have_text(text)
 
 
+def _at_katis_table(
+    chromium: Any, club_server: Any, make_player: Any, variant: str
+) -> tuple[Any, dict[str, Any], Any]:
+    """Anna at a new table against Kati (beginner) on her phone: the player, the match, the
+    person. The deal's end stays on the table until she goes on (as it would for a minute)."""
+    player = make_player(display_name="Anna")
+    match = create_computer_match(player, variant=variant, strength="beginner")
+    anna = person(chromium, viewport=PHONE)
+    anna.context.add_init_script("localStorage.setItem('snapszer.nextDealMs', '60000');")
+    club_server.sign_in(anna.context, player.token)
+    anna.goto(club_server, f"/m/{match['id']}/")
+    return player, match, anna
+
+
+def _fits_and_hides_nothing(who: Any, match: dict[str, Any], shot: Path) -> None:
+    """It fits a small phone and a phone held sideways (``shot``'s ``{}``: the size's name);
+    only the finished deal was shown whole: nothing of the next deal's hidden cards came."""
+    for size, name in (
+        ({"width": 360, "height": 740}, "small-phone"),
+        ({"width": 844, "height": 390}, "landscape"),
+    ):
+        who.page.set_viewport_size(size)
+        who.page.wait_for_timeout(100)
+        assert who.page.evaluate(OVERFLOW) <= 0, size
+        who.page.screenshot(path=str(shot).format(name))
+    assert assert_no_hidden_cards(who.recorder, match["id"], match["your_seat"]) > 0
+    assert_dom_shows_no_hidden_cards(who.page, match["id"], match["your_seat"])
+    assert who.errors == []
+
+
 def test_a_player_opens_the_analysis_of_a_deal_against_kati_and_steps_through_it(
     chromium: Any, club_server: Any, make_player: Any, tmp_path: Path
 ) -> None:
     shots = _shots(tmp_path)
-    player = make_player(display_name="Anna")
-    match = create_computer_match(player, variant="klub", strength="beginner")
-    anna = person(chromium, viewport=PHONE)
-    # the deal's end stays on the table until she goes on (as it would for a minute)
-    anna.context.add_init_script("localStorage.setItem('snapszer.nextDealMs', '60000');")
-    club_server.sign_in(anna.context, player.token)
-    anna.goto(club_server, f"/m/{match['id']}/")
+    player, match, anna = _at_katis_table(chromium, club_server, make_player, "klub")
     _play_first_deal(anna)
 
     # the deal's end on the table, and its result below, offer its analysis
@@ -170,19 +194,7 @@ def test_a_player_opens_the_analysis_of_a_deal_against_kati_and_steps_through_it
     anna.wait_for(READY)
     _at(anna, f"0 / {count}")
 
-    # it fits a small phone and a phone held sideways
-    for size, name in (
-        ({"width": 360, "height": 740}, "small-phone"),
-        ({"width": 844, "height": 390}, "landscape"),
-    ):
-        anna.page.set_viewport_size(size)
-        anna.page.wait_for_timeout(100)
-        assert anna.page.evaluate(OVERFLOW) <= 0, size
-        anna.page.screenshot(path=str(shots / f"analysis-{name}-hu.png"))
-    # only the finished deal was shown whole: nothing of the next deal's hidden cards came
-    assert assert_no_hidden_cards(anna.recorder, match["id"], match["your_seat"]) > 0
-    assert_dom_shows_no_hidden_cards(anna.page, match["id"], match["your_seat"])
-    assert anna.errors == []
+    _fits_and_hides_nothing(anna, match, shots / "analysis-{}-hu.png")
 
     # at a desktop, in English: the same analysis, stepped with the arrow keys
     ann = person(chromium, viewport=DESKTOP, language="en")
@@ -288,12 +300,7 @@ def test_a_player_steps_through_a_partnership_hands_analysis(
     the hand's result: four hands, the called card and the trick by seat, values in chips,
     the caller's side named, and the contract part with the 48 bids; then at a desktop."""
     shots = _shots(tmp_path)
-    player = make_player(display_name="Anna")
-    match = create_computer_match(player, variant="partnership", strength="beginner")
-    anna = person(chromium, viewport=PHONE)
-    anna.context.add_init_script("localStorage.setItem('snapszer.nextDealMs', '60000');")
-    club_server.sign_in(anna.context, player.token)
-    anna.goto(club_server, f"/m/{match['id']}/")
+    player, match, anna = _at_katis_table(chromium, club_server, make_player, "partnership")
     anna.page.locator(".four-seat").wait_for()
     _play_a_partnership_hand(anna)
 
@@ -357,19 +364,7 @@ def test_a_player_steps_through_a_partnership_hands_analysis(
     anna.page.screenshot(path=str(shots / "analysis-partnership-contract-phone-hu.png"))
     anna.page.screenshot(path=str(shots / "analysis-partnership-phone-hu.png"), full_page=True)
 
-    # it fits a small phone and a phone held sideways
-    for size, name in (
-        ({"width": 360, "height": 740}, "small-phone"),
-        ({"width": 844, "height": 390}, "landscape"),
-    ):
-        anna.page.set_viewport_size(size)
-        anna.page.wait_for_timeout(100)
-        assert anna.page.evaluate(OVERFLOW) <= 0, size
-        anna.page.screenshot(path=str(shots / f"analysis-partnership-{name}-hu.png"))
-    # the finished hand shown whole; nothing of the next hand's hidden cards
-    assert assert_no_hidden_cards(anna.recorder, match["id"], match["your_seat"]) > 0
-    assert_dom_shows_no_hidden_cards(anna.page, match["id"], match["your_seat"])
-    assert anna.errors == []
+    _fits_and_hides_nothing(anna, match, shots / "analysis-partnership-{}-hu.png")
 
     # at a desktop, in English
     ann = person(chromium, viewport=DESKTOP, language="en")
