@@ -438,6 +438,62 @@ describe("a partnership hand, as the server sends it (tests/js/fixtures/analysis
     assert.deepEqual(end.tricks, data.record.trick_counts);
   });
 
+  test("the strip is from the viewer's side: the partner's values as they are, the opponents' turned over", () => {
+    const points = strip(data.analysis, 0);
+    data.analysis.decisions.forEach((d, i) => {
+      const sign = d.caller_side === data.analysis.decisions.find((m) => m.seat === 0).caller_side ? 1 : -1;
+      assert.equal(points[i].exact, sign * d.exact.value, `decision ${i}`);
+    });
+    assert.ok(data.analysis.decisions.some((d) => d.seat !== 0 && d.caller_side === true), "a partner's decision");
+    // a solo caller's chips are thrice an opponent's: an opponent sees them in its own
+    const solo = {
+      decisions: [
+        { seat: 0, caller_side: true, unit: 300, exact: { value: 300 }, own: null },
+        { seat: 1, caller_side: false, unit: 100, exact: { value: -100 }, own: null },
+      ],
+    };
+    assert.deepEqual(strip(solo, 1).map((p) => p.exact), [-100, -100]);
+    assert.deepEqual(strip(solo, 0).map((p) => p.exact), [300, 300]);
+  });
+
+  test("a claim and \"enough\" are decisions; a marriage after its card counts after it", () => {
+    const record = { dealer: 3, trump_suit: "P", holder: 2, deck: [], dealt_hands: [["PK", "PO"], ["T9"], ["TA"], ["Z9"]] };
+    const events = [
+      { type: "deal_started", number: 1 },
+      { type: "bidding_ended", caller: 0, card: "TA", durchmarsch: false },
+      { type: "doubled", seat: 1, word: "kontra" },
+      { type: "doubling_closed" },
+      { type: "card_played", seat: 0, card: "PO" },
+      { type: "marriage_announced", seat: 0, suit: "P", points: 40 },
+      { type: "card_played", seat: 1, card: "T9" },
+      { type: "card_played", seat: 2, card: "TA" },
+      { type: "partner_revealed", seat: 2, how: "called_card_played" },
+      { type: "card_played", seat: 3, card: "Z9" },
+      { type: "trick_taken", seat: 0, points: 14 },
+      { type: "enough_declared", seat: 2 },
+      { type: "cards_shown", seat: 0, cards: ["PK"] },
+      { type: "deal_ended", winner: null },
+    ];
+    const { decisions, end } = decisionsOf(record, events);
+    assert.deepEqual(decisions.map((d) => [d.seat, d.action]), [
+      [0, { type: "play_card", card: "PO", marriage: true }],
+      [1, { type: "play_card", card: "T9" }],
+      [2, { type: "play_card", card: "TA" }],
+      [3, { type: "play_card", card: "Z9" }],
+      [2, { type: "declare_enough" }],
+      [0, { type: "show_cards" }],
+    ]);
+    assert.deepEqual(decisions[0].position.points, [0, 0, 0, 0]);
+    assert.deepEqual(decisions[1].position.points, [40, 0, 0, 0]);
+    assert.equal(decisions[3].position.table.length, 3);
+    assert.equal(decisions[0].position.leader, 0);
+    assert.deepEqual(end.contract, { caller: 0, card: "TA", durchmarsch: false, doublings: ["kontra"], partner: 2 });
+    assert.deepEqual(end.points, [54, 0, 0, 0]);
+    assert.equal(actionText({ type: "show_cards" }), "Lapok felfedése (a többi ütés a miénk)");
+    assert.equal(actionText({ type: "continue" }), "Továbbjátszás");
+    assert.equal(actionText({ type: "declare_enough" }), "Elég! bemondása");
+  });
+
   test("a card led with its marriage and without it are two choices", () => {
     const first = data.analysis.decisions[0];
     const rows = choices(first);

@@ -222,12 +222,21 @@ export function choices(decision) {
   });
 }
 
-// The value strip's points, each from `seat`'s side (a decision of the other seat is negated):
+// The value strip's points, each from `seat`'s side (a decision of the other side is negated):
 // [{index, own, exact, mark}], own being the choice made's value by what its seat knew (the
-// exact one where the choice was forced).
+// exact one where the choice was forced). Partnership's sides are the caller's and the
+// opponents' (`caller_side`: a partner's values are the seat's own), and its values are in the
+// deciding seat's chips (`unit`: a solo caller's are thrice an opponent's): turned into the
+// seat's own by the ratio of the units.
 export function strip(analysis, seat) {
-  return (analysis.decisions ?? []).map((d, index) => {
-    const sign = d.seat === seat ? 1 : -1;
+  const decisions = analysis.decisions ?? [];
+  const mine = decisions.find((d) => d.seat === seat && typeof d.caller_side === "boolean");
+  const sideOf = (d) => {
+    if (!mine || typeof d.caller_side !== "boolean") return d.seat === seat ? 1 : -1;
+    return (d.caller_side === mine.caller_side ? 1 : -1) * (mine.unit && d.unit ? mine.unit / d.unit : 1);
+  };
+  return decisions.map((d, index) => {
+    const sign = sideOf(d);
     const exact = typeof d.exact?.value === "number" ? sign * d.exact.value : null;
     const own = typeof d.own?.value === "number" ? sign * d.own.value : exact;
     return { index, seat: d.seat, own, exact, mark: d.own?.mark ?? null };
