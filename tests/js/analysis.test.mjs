@@ -494,6 +494,23 @@ describe("a partnership hand, as the server sends it (tests/js/fixtures/analysis
     assert.equal(actionText({ type: "declare_enough" }), "Elég! bemondása");
   });
 
+  test("an all-pass hand: four hands, no contract, nothing to analyse, said so", () => {
+    const hands = data.record.dealt_hands;
+    const allPassed = {
+      match: data.match,
+      record: { ...data.record, trump_suit: null, holder: null, dealt_hands: hands, hands, tricks: [], trick_counts: [0, 0, 0, 0] },
+      feed: { events: [{ event: { type: "deal_started", number: 1, dealer: 3 } }, ...[0, 1, 2, 3].map((seat) => ({ event: { type: "passed", seat } })), { event: { type: "deal_ended", winner: null, reason: "all_passed" } }] },
+      analysis: { ...data.analysis, decisions: [], contract: null, turning_point: null, result: { winner: null, game_points: 0, reason: "all_passed" } },
+    };
+    const { ctrl } = ctrlOn(allPassed);
+    const view = analysisView(ctrl);
+    const shown = text(view);
+    assert.ok(shown.includes("mindenki passzolt: nem volt kijátszás"), shown);
+    assert.doesNotMatch(shown, /Talon|Licit\b/);
+    assert.doesNotMatch(words(view), /analysis_|\{\w+\}/);
+    assert.equal(ctrl.position.hands.length, 4);
+  });
+
   test("a card led with its marriage and without it are two choices", () => {
     const first = data.analysis.decisions[0];
     const rows = choices(first);

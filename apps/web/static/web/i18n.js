@@ -665,6 +665,7 @@ const MESSAGES = {
     analysis_contract_no_loss: "A licit a legjobbak egyike volt.",
     analysis_contract_doubled: "A kontrákkal együtt: {value}.",
     analysis_contract_all: "Mind a {count} licit",
+    analysis_none_all_passed: "Ebben a leosztásban mindenki passzolt: nem volt kijátszás, nincs mit elemezni.",
     analysis_contract_help: "Minden licit értéke zsetonban, a hívó szemszögéből: minden lapot ismerve, legjobb játékkal, kontra nélkül (szóló: háromszoros). Halványan: amit a hívó a licitje idején már nem mondhatott; keretben a tényleges licit, zölden a legjobb szabad licit(ek).",
   },
   en: {
@@ -1329,6 +1330,7 @@ const MESSAGES = {
     analysis_contract_no_loss: "The bid was one of the best.",
     analysis_contract_doubled: "With its doublings: {value}.",
     analysis_contract_all: "All {count} bids",
+    analysis_none_all_passed: "Everyone passed in this hand: no card was played, there is nothing to analyse.",
     analysis_contract_help: "Every bid's value in chips for the caller: every card known, best play, undoubled (a solo: tripled). Faded: bids the caller could no longer make when it bid; framed: the bid made; green: the best open bid(s).",
   },
 };

@@ -135,7 +135,8 @@ function board(ctrl) {
   // (a finished deal shown whole: its record reveals both hands)
   return h("section.analysis-board", { attrs: { "aria-label": t("analysis_board"), "data-revealed": "" } }, [
     ...other.map((seat) => hand(ctrl, seat, p.hands[seat], decision, best)),
-    p.contract ? contractFelt(ctrl, p) : h("div.analysis-felt", [
+    // (four hands without a contract: an all-pass hand, nothing on the felt)
+    p.contract ? contractFelt(ctrl, p) : p.hands.length > 2 ? null : h("div.analysis-felt", [
       h("div.analysis-talon", [
         p.trumpCard ? cardIn("span.card-wrap.trump", p.trumpCard, { attrs: { title: t("analysis_trump_card") } }) : null,
         h("p", [
@@ -180,7 +181,7 @@ function decisionPanel(ctrl) {
   if (!d) {
     return h("section.analysis-decision", [
       h("h2", t("analysis_start")),
-      h("p", t(ctrl.count ? "analysis_start_help" : "analysis_none")),
+      h("p", t(ctrl.count ? "analysis_start_help" : ctrl.analysis?.result?.reason === "all_passed" ? "analysis_none_all_passed" : "analysis_none")),
     ]);
   }
   const index = ctrl.step - 1;
