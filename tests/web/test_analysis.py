@@ -381,3 +381,14 @@ def test_a_player_steps_through_a_partnership_hands_analysis(
     assert serious_violations(ann.page) == []
     ann.page.screenshot(path=str(shots / "analysis-partnership-desktop-en.png"), full_page=True)
     assert ann.errors == []
+
+    # the match over (she resigns), "Meccseim" offers the hand's analysis too
+    state = fetch(player, match["id"])
+    assert act(player, state, {"type": "resign"}, "resign").status_code == 200
+    ann.goto(club_server, "/matches/")
+    row = ann.page.locator("main .history-rows > li").first
+    row.get_by_role("link", name=re.compile("^Analysis")).click()
+    ann.page.wait_for_url(f"**/matches/{match['id']}/deals/1/analysis/")
+    ann.wait_for(READY, timeout=30)
+    expect(ann.page.locator(".analysis-board .analysis-seat")).to_have_count(4)
+    assert ann.errors == []
