@@ -666,7 +666,7 @@ const MESSAGES = {
     analysis_contract_doubled: "A kontrákkal együtt: {value}.",
     analysis_contract_all: "Mind a {count} licit",
     analysis_none_all_passed: "Ebben a leosztásban mindenki passzolt: nem volt kijátszás, nincs mit elemezni.",
-    analysis_contract_help: "Minden licit értéke zsetonban, a hívó szemszögéből: minden lapot ismerve, legjobb játékkal, kontra nélkül (szóló: háromszoros). Halványan: amit a hívó a licitje idején már nem mondhatott; keretben a tényleges licit, zölden a legjobb szabad licit(ek).",
+    analysis_contract_help: "Minden licit értéke zsetonban, a hívó szemszögéből: minden lapot ismerve, legjobb játékkal, kontra nélkül (szóló: háromszoros). Halványan, dőlten: amit a hívó a licitje idején már nem mondhatott; keretben a tényleges licit, zölden a legjobb szabad licit(ek).",
   },
   en: {
     club: "Snapszer Klub",
@@ -1331,7 +1331,7 @@ const MESSAGES = {
     analysis_contract_doubled: "With its doublings: {value}.",
     analysis_contract_all: "All {count} bids",
     analysis_none_all_passed: "Everyone passed in this hand: no card was played, there is nothing to analyse.",
-    analysis_contract_help: "Every bid's value in chips for the caller: every card known, best play, undoubled (a solo: tripled). Faded: bids the caller could no longer make when it bid; framed: the bid made; green: the best open bid(s).",
+    analysis_contract_help: "Every bid's value in chips for the caller: every card known, best play, undoubled (a solo: tripled). Faded, in italics: bids the caller could no longer make when it bid; framed: the bid made; green: the best open bid(s).",
   },
 };
 
