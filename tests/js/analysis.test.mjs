@@ -547,6 +547,8 @@ describe("a partnership hand, as the server sends it (tests/js/fixtures/analysis
     assert.ok(shown.includes(c.loss ? "A licit vesztesége" : "A licit a legjobbak egyike volt."));
     assert.ok(shown.includes(`A kontrákkal együtt: ${signed(c.doubled_value)} zseton.`));
     assert.ok(shown.includes(`Mind a ${c.bids.length} licit`));
+    const n = data.analysis.count;
+    assert.ok(shown.includes(`a hívó oldalé ${n.side_points} pont és ${n.side_tricks[0]} ütés, az ellenfeleké ${n.side_tricks[1]} ütés`), shown);
     assert.equal(c.bids.length, 48);
   });
 });

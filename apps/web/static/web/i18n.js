@@ -666,6 +666,8 @@ const MESSAGES = {
     analysis_contract_doubled: "A kontrákkal együtt: {value}.",
     analysis_contract_all: "Mind a {count} licit",
     analysis_none_all_passed: "Ebben a leosztásban mindenki passzolt: nem volt kijátszás, nincs mit elemezni.",
+    analysis_count: "A leosztás vége: a hívó oldalé {points} pont és {tricks} ütés, az ellenfeleké {others} ütés.",
+    analysis_count_claimed: "A leosztás vége: a hívó oldal felfedte a lapjait, övé minden hátralévő ütés ({points} pont, {tricks} ütés; az ellenfeleké {others}).",
     analysis_contract_help: "Minden licit értéke zsetonban, a hívó szemszögéből: minden lapot ismerve, legjobb játékkal, kontra nélkül (szóló: háromszoros). Halványan, dőlten: amit a hívó a licitje idején már nem mondhatott; keretben a tényleges licit, zölden a legjobb szabad licit(ek).",
   },
   en: {
@@ -1331,6 +1333,8 @@ const MESSAGES = {
     analysis_contract_doubled: "With its doublings: {value}.",
     analysis_contract_all: "All {count} bids",
     analysis_none_all_passed: "Everyone passed in this hand: no card was played, there is nothing to analyse.",
+    analysis_count: "The hand's end: the caller's side {points} points and {tricks} tricks, the opponents {others} tricks.",
+    analysis_count_claimed: "The hand's end: the caller's side showed its cards and took every trick left ({points} points, {tricks} tricks; the opponents {others}).",
     analysis_contract_help: "Every bid's value in chips for the caller: every card known, best play, undoubled (a solo: tripled). Faded, in italics: bids the caller could no longer make when it bid; framed: the bid made; green: the best open bid(s).",
   },
 };

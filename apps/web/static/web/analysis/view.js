@@ -392,12 +392,20 @@ function contractPart(ctrl) {
     typeof c.doubled_value === "number" && c.doubled_value !== c.value
       ? h("p.analysis-contract-doubled", t("analysis_contract_doubled", { value: chips(c.doubled_value) }))
       : null,
+    countLine(ctrl.analysis.count),
     h("details.analysis-bids-all", [
       h("summary", t("analysis_contract_all", { count: c.bids.length })),
       h("div.analysis-bid-tables", [levelTable("snapszer"), levelTable("durchmarsch")]),
       h("p.analysis-legend", t("analysis_contract_help")),
     ]),
   ]);
+}
+
+// The hand's final count (`count`): the caller's side's points and tricks, the opponents' tricks.
+function countLine(count) {
+  if (!count || !Array.isArray(count.side_tricks)) return null;
+  const [tricks, others] = count.side_tricks;
+  return h("p.analysis-count", t(count.claimed ? "analysis_count_claimed" : "analysis_count", { points: count.side_points ?? 0, tricks, others }));
 }
 
 export function analysisView(ctrl) {
