@@ -384,7 +384,7 @@ function contractPart(ctrl) {
       h("strong", t("analysis_contract_value", { value: chips(c.value) })),
     ]),
     h("p.analysis-contract-best", [
-      t("analysis_contract_best"), " ",
+      t(bestBids.length > 1 ? "analysis_contract_best_many" : "analysis_contract_best"), " ",
       h("strong", bestBids.length ? `${bestBids.slice(0, 3).map(bidName).join(", ")}${bestBids.length > 3 ? ` ${t("analysis_contract_more", { count: bestBids.length - 3 })}` : ""}` : "–"),
       ` (${chips(c.best)})`,
     ]),
