@@ -535,6 +535,7 @@ describe("a partnership hand, as the server sends it (tests/js/fixtures/analysis
       assert.ok(shown.includes(`±${d.unit} zsetont`));
       assert.ok(shown.includes(actionText(d.action)));
       if (d.action.marriage) assert.match(actionText(d.action), /bemondással$/);
+      if (d.action.marriage) assert.ok(shown.includes(d.action.card[0] === data.record.trump_suit ? "+40" : "+20"));
     }
   });
 

@@ -295,6 +295,8 @@ function moves(ctrl) {
         h("span.move-short", { attrs: { "aria-hidden": "true" } }, [
           h("span.move-n", `${index + 1}.`), " ",
           h("span.move-action", d.action?.card ? shortCard(d.action.card) : actionText(d.action)),
+          // (partnership: a card led with its marriage, "+20" or "+40" in trumps)
+          d.action?.marriage ? h("span.move-marriage", `+${d.action.card[0] === ctrl.record?.trump_suit ? 40 : 20}`) : null,
           mark ? h("span.move-mark", markGlyph(mark)) : null,
         ]),
       ]));
