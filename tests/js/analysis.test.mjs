@@ -511,6 +511,13 @@ describe("a partnership hand, as the server sends it (tests/js/fixtures/analysis
     assert.equal(ctrl.position.hands.length, 4);
   });
 
+  test("three Katis are told apart by their seats, as at the table; short under a card", () => {
+    const ctrl = on();
+    ctrl.match = { ...data.match, players: [{ seat: 0, is_you: true }, ...[1, 2, 3].map((seat) => ({ seat, name: "Kati", is_computer: true, strength: "beginner" }))] };
+    assert.deepEqual([0, 1, 2, 3].map((seat) => ctrl.name(seat)), ["Te", "Kati 2 (Kezdő)", "Kati 3 (Kezdő)", "Kati 4 (Kezdő)"]);
+    assert.equal(ctrl.name(2, { short: true }), "Kati 3");
+  });
+
   test("a card led with its marriage and without it are two choices", () => {
     const first = data.analysis.decisions[0];
     const rows = choices(first);
