@@ -8,6 +8,7 @@ import { cardName, RANKS, rankLabel, SUITS, suitName } from "../cards.js";
 import { LANG, t } from "../i18n.js";
 // (snabbdom's `h` alone, not render.js: the view is drawn under node's test runner too)
 import { h } from "../vendor/snabbdom/h.js";
+import { position } from "../table/seats.js";
 import { cardIn, suitArt, v } from "../table/util.js";
 import { analysisPath, choices, markGlyph, signed, strip } from "./board.js";
 
@@ -69,7 +70,8 @@ function links(ctrl) {
 function hand(ctrl, seat, cards, decision, best) {
   const deciding = decision && decision.seat === seat;
   const chosen = deciding && decision.action?.card;
-  return h("div.analysis-seat", { attrs: { "data-seat": seat } }, [
+  // (where the seat sits for the viewer, as at the table: a wide screen draws four in a ring)
+  return h("div.analysis-seat", { attrs: { "data-seat": seat, "data-pos": position(seat, ctrl.seat, ctrl.position.hands.length) } }, [
     h("p.analysis-seat-name", [
       h("strong", ctrl.name(seat)),
       ` · ${t("analysis_seat_facts", { points: ctrl.position.points[seat], tricks: ctrl.position.tricks[seat] })}`,
@@ -133,7 +135,7 @@ function board(ctrl) {
   const other = seats.map((_, i) => (ctrl.seat + 1 + i) % seats.length).filter((seat) => seat !== ctrl.seat);
   const talon = p.talon.length + (p.trumpCard ? 1 : 0);
   // (a finished deal shown whole: its record reveals both hands)
-  return h("section.analysis-board", { attrs: { "aria-label": t("analysis_board"), "data-revealed": "" } }, [
+  return h("section.analysis-board", { class: { four: seats.length === 4 }, attrs: { "aria-label": t("analysis_board"), "data-revealed": "" } }, [
     ...other.map((seat) => hand(ctrl, seat, p.hands[seat], decision, best)),
     // (four hands without a contract: an all-pass hand, nothing on the felt)
     p.contract ? contractFelt(ctrl, p) : p.hands.length > 2 ? null : h("div.analysis-felt", [
