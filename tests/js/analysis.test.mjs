@@ -546,6 +546,13 @@ describe("a partnership hand, as the server sends it (tests/js/fixtures/analysis
     }
   });
 
+  test("the result as the table says it: why it ended, each seat's chips", () => {
+    const shown = text(analysisView(on()));
+    const { changes } = data.record.settlement;
+    assert.ok(shown.includes(`Te ${changes[0] > 0 ? "+" : ""}${changes[0]}`), shown);
+    assert.ok(shown.includes(`Kati 2 ${changes[2] > 0 ? "+" : ""}${changes[2]}`), shown);
+  });
+
   test("the contract part: the bid made and its value, the best open bid, the loss, the doubled value, the 48 bids", () => {
     const c = data.analysis.contract;
     const shown = text(analysisView(on()));

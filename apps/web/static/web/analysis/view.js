@@ -9,6 +9,7 @@ import { LANG, t } from "../i18n.js";
 // (snabbdom's `h` alone, not render.js: the view is drawn under node's test runner too)
 import { h } from "../vendor/snabbdom/h.js";
 import { position } from "../table/seats.js";
+import partnership from "../variants/partnership.js";
 import { cardIn, suitArt, v } from "../table/util.js";
 import { analysisPath, choices, markGlyph, signed, strip } from "./board.js";
 
@@ -45,6 +46,12 @@ function decisionLabel(ctrl, d, index) {
 function resultLine(ctrl) {
   const result = ctrl.analysis?.result ?? ctrl.record?.result;
   if (!result) return null;
+  if (ctrl.analysis?.variant === "partnership" && ctrl.record) {
+    // a hand is paid in chips: said as the table says it (why it ended, the winners, each
+    // seat's chips won or lost, the pot)
+    const table = { client: { view: { seat: ctrl.seat } }, name: (seat) => ctrl.name(seat, { short: true }) };
+    return h("p.analysis-result", partnership.dealText(table, { result, settlement: ctrl.record.settlement ?? null, record: ctrl.record }));
+  }
   if (result.winner === null || result.winner === undefined) {
     // no winner: a drawn deal, a match that ended in it, or a game whose result names a side
     const key = `reason_${result.reason}`;
