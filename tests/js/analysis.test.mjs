@@ -1,6 +1,6 @@
 // The analysis screen (apps/web/static/web/analysis/) against what the real server sends:
 // tests/js/fixtures/analysis-<game>.json are recorded by tests/web/test_client_fixtures.py (a
-// seeded klub and sixty-six deal, seat 0's match, event feed, deal record and analysis). The
+// seeded klub, sixty-six and partnership deal, seat 0's match, event feed, deal record and analysis). The
 // positions rebuilt from the record and the feed must find the analysis's decisions, in order,
 // each where its seat made it; the choices, the value strip, the words and the steps follow.
 import assert from "node:assert/strict";
@@ -204,8 +204,8 @@ describe("the numbers shown", () => {
     assert.equal(stepFromHash("#x", 16), 0);
   });
 
-  test("klub and sixty-six deals are analysed, partnership's are not; the screen's address", () => {
-    assert.ok(ANALYSED.has("klub") && ANALYSED.has("sixty-six") && !ANALYSED.has("partnership"));
+  test("klub, sixty-six and partnership deals are analysed; the screen's address", () => {
+    assert.ok(ANALYSED.has("klub") && ANALYSED.has("sixty-six") && ANALYSED.has("partnership"));
     assert.equal(analysisPath("abc", 2), "/matches/abc/deals/2/analysis/");
   });
 });
@@ -381,5 +381,189 @@ describe("while the server makes the analysis", () => {
     } finally {
       api.analysis = original;
     }
+  });
+});
+
+describe("a partnership hand, as the server sends it (tests/js/fixtures/analysis-partnership.json)", () => {
+  const data = fixture("partnership");
+  const events = dealEvents(data.feed.events, 1);
+  const { decisions, end } = decisionsOf(data.record, events);
+  const players = [0, 1, 2, 3].map((seat) => (seat === 0 ? { seat, is_you: true } : { seat, name: `Kati ${seat}`, is_computer: false }));
+  const on = (hash = "") => {
+    const { ctrl } = ctrlOn(data, { hash });
+    ctrl.match = { ...data.match, players };
+    ctrl.fromHash();
+    return ctrl;
+  };
+
+  test("the decisions are the analysis's, in order: each card by its seat, a marriage with its card", () => {
+    assert.equal(decisions.length, data.analysis.decisions.length);
+    decisions.forEach((found, i) => {
+      const analysed = data.analysis.decisions[i];
+      assert.equal(found.seat, analysed.seat, `decision ${i}`);
+      assert.equal(found.action.card, analysed.action.card, `decision ${i}`);
+      assert.equal(Boolean(found.action.marriage), Boolean(analysed.action.marriage), `decision ${i}`);
+    });
+    assert.ok(decisions.some((d) => d.action.marriage), "the recorded hand has a marriage");
+  });
+
+  test("four hands, no talon; each card played was in its seat's hand; the trick of four; the cards add up", () => {
+    for (const { seat, action, position } of decisions) {
+      assert.equal(position.hands.length, 4);
+      assert.equal(position.talon.length, 0);
+      assert.equal(position.trumpCard, null);
+      assert.ok(position.hands[seat].includes(action.card), action.card);
+      assert.ok(position.table.length <= 3);
+      // the seat to play is the one after the last card on the table (or the leader)
+      const next = position.table.length ? (position.table.at(-1).seat + 1) % 4 : position.leader;
+      assert.equal(seat, next);
+      const taken = position.tricks.reduce((a, b) => a + b, 0) * 4;
+      assert.equal(position.hands.flat().length + position.table.length + taken, 24);
+    }
+    assert.ok(decisions.some((d) => d.position.table.length === 3), "a fourth card decided");
+  });
+
+  test("the contract from the bidding's events, the partner from the record; the end is the record's", () => {
+    const bid = events.find((e) => e.type === "bidding_ended");
+    assert.deepEqual(
+      { caller: end.contract.caller, card: end.contract.card },
+      { caller: bid.caller, card: bid.card },
+    );
+    assert.deepEqual(end.contract.doublings, events.filter((e) => e.type === "doubled").map((e) => e.word));
+    assert.equal(end.holder, data.record.holder);
+    assert.equal(end.trumpSuit, data.record.trump_suit);
+    assert.equal(decisions[0].seat, bid.caller); // the caller leads
+    const sorted = (hands) => hands.map((hand) => [...hand].sort());
+    assert.deepEqual(sorted(end.hands), sorted(data.record.hands));
+    assert.deepEqual(end.tricks, data.record.trick_counts);
+  });
+
+  test("the strip is from the viewer's side: the partner's values as they are, the opponents' turned over", () => {
+    const points = strip(data.analysis, 0);
+    data.analysis.decisions.forEach((d, i) => {
+      const sign = d.caller_side === data.analysis.decisions.find((m) => m.seat === 0).caller_side ? 1 : -1;
+      assert.equal(points[i].exact, sign * d.exact.value, `decision ${i}`);
+    });
+    assert.ok(data.analysis.decisions.some((d) => d.seat !== 0 && d.caller_side === true), "a partner's decision");
+    // a solo caller's chips are thrice an opponent's: an opponent sees them in its own
+    const solo = {
+      decisions: [
+        { seat: 0, caller_side: true, unit: 300, exact: { value: 300 }, own: null },
+        { seat: 1, caller_side: false, unit: 100, exact: { value: -100 }, own: null },
+      ],
+    };
+    assert.deepEqual(strip(solo, 1).map((p) => p.exact), [-100, -100]);
+    assert.deepEqual(strip(solo, 0).map((p) => p.exact), [300, 300]);
+  });
+
+  test("a claim and \"enough\" are decisions; a marriage after its card counts after it", () => {
+    const record = { dealer: 3, trump_suit: "P", holder: 2, deck: [], dealt_hands: [["PK", "PO"], ["T9"], ["TA"], ["Z9"]] };
+    const events = [
+      { type: "deal_started", number: 1 },
+      { type: "bidding_ended", caller: 0, card: "TA", durchmarsch: false },
+      { type: "doubled", seat: 1, word: "kontra" },
+      { type: "doubling_closed" },
+      { type: "card_played", seat: 0, card: "PO" },
+      { type: "marriage_announced", seat: 0, suit: "P", points: 40 },
+      { type: "card_played", seat: 1, card: "T9" },
+      { type: "card_played", seat: 2, card: "TA" },
+      { type: "partner_revealed", seat: 2, how: "called_card_played" },
+      { type: "card_played", seat: 3, card: "Z9" },
+      { type: "trick_taken", seat: 0, points: 14 },
+      { type: "enough_declared", seat: 2 },
+      { type: "cards_shown", seat: 0, cards: ["PK"] },
+      { type: "deal_ended", winner: null },
+    ];
+    const { decisions, end } = decisionsOf(record, events);
+    assert.deepEqual(decisions.map((d) => [d.seat, d.action]), [
+      [0, { type: "play_card", card: "PO", marriage: true }],
+      [1, { type: "play_card", card: "T9" }],
+      [2, { type: "play_card", card: "TA" }],
+      [3, { type: "play_card", card: "Z9" }],
+      [2, { type: "declare_enough" }],
+      [0, { type: "show_cards" }],
+    ]);
+    assert.deepEqual(decisions[0].position.points, [0, 0, 0, 0]);
+    assert.deepEqual(decisions[1].position.points, [40, 0, 0, 0]);
+    assert.equal(decisions[3].position.table.length, 3);
+    assert.equal(decisions[0].position.leader, 0);
+    assert.deepEqual(end.contract, { caller: 0, card: "TA", durchmarsch: false, doublings: ["kontra"], partner: 2 });
+    assert.deepEqual(end.points, [54, 0, 0, 0]);
+    assert.equal(actionText({ type: "show_cards" }), "Lapok felfedése (a többi ütés a miénk)");
+    assert.equal(actionText({ type: "continue" }), "Továbbjátszás");
+    assert.equal(actionText({ type: "declare_enough" }), "Elég! bemondása");
+  });
+
+  test("an all-pass hand: four hands, no contract, nothing to analyse, said so", () => {
+    const hands = data.record.dealt_hands;
+    const allPassed = {
+      match: data.match,
+      record: { ...data.record, trump_suit: null, holder: null, dealt_hands: hands, hands, tricks: [], trick_counts: [0, 0, 0, 0] },
+      feed: { events: [{ event: { type: "deal_started", number: 1, dealer: 3 } }, ...[0, 1, 2, 3].map((seat) => ({ event: { type: "passed", seat } })), { event: { type: "deal_ended", winner: null, reason: "all_passed" } }] },
+      analysis: { ...data.analysis, decisions: [], contract: null, turning_point: null, result: { winner: null, game_points: 0, reason: "all_passed" } },
+    };
+    const { ctrl } = ctrlOn(allPassed);
+    const view = analysisView(ctrl);
+    const shown = text(view);
+    assert.ok(shown.includes("mindenki passzolt: nem volt kijátszás"), shown);
+    assert.doesNotMatch(shown, /Talon|Licit\b/);
+    assert.doesNotMatch(words(view), /analysis_|\{\w+\}/);
+    assert.equal(ctrl.position.hands.length, 4);
+  });
+
+  test("three Katis are told apart by their seats, as at the table; short under a card", () => {
+    const ctrl = on();
+    ctrl.match = { ...data.match, players: [{ seat: 0, is_you: true }, ...[1, 2, 3].map((seat) => ({ seat, name: "Kati", is_computer: true, strength: "beginner" }))] };
+    assert.deepEqual([0, 1, 2, 3].map((seat) => ctrl.name(seat)), ["Te", "Kati 2 (Kezdő)", "Kati 3 (Kezdő)", "Kati 4 (Kezdő)"]);
+    assert.equal(ctrl.name(2, { short: true }), "Kati 3");
+  });
+
+  test("a card led with its marriage and without it are two choices", () => {
+    const first = data.analysis.decisions[0];
+    const rows = choices(first);
+    assert.equal(rows.length, first.exact.values.length);
+    assert.equal(rows.filter((r) => r.chosen).length, 1);
+    assert.equal(Boolean(rows.find((r) => r.chosen).action.marriage), Boolean(first.action.marriage));
+  });
+
+  test("every step: four hands, the values in chips, the side named, the choices in words", () => {
+    const ctrl = on();
+    for (let step = 0; step <= ctrl.count; step++) {
+      ctrl.step = step;
+      const view = analysisView(ctrl);
+      const shown = text(view);
+      const said = words(view);
+      assert.doesNotMatch(said, /analysis_|reason_|level_|doubling_|\{\w+\}/);
+      assert.equal(shown.match(/Hívó/g)?.length >= 1, true);
+      assert.ok(shown.includes("Te hívtál"), "the contract on the felt");
+      if (!step) continue;
+      const d = data.analysis.decisions[step - 1];
+      assert.ok(shown.includes(d.caller_side ? "hívó oldal" : "ellenfelek"));
+      assert.ok(shown.includes(`±${d.unit} zsetont`));
+      assert.ok(shown.includes(actionText(d.action)));
+      if (d.action.marriage) assert.match(actionText(d.action), /bemondással$/);
+      if (d.action.marriage) assert.ok(shown.includes(d.action.card[0] === data.record.trump_suit ? "+40" : "+20"));
+    }
+  });
+
+  test("the result as the table says it: why it ended, each seat's chips", () => {
+    const shown = text(analysisView(on()));
+    const { changes } = data.record.settlement;
+    assert.ok(shown.includes(`Te ${changes[0] > 0 ? "+" : ""}${changes[0]}`), shown);
+    assert.ok(shown.includes(`Kati 2 ${changes[2] > 0 ? "+" : ""}${changes[2]}`), shown);
+  });
+
+  test("the contract part: the bid made and its value, the best open bid, the loss, the doubled value, the 48 bids", () => {
+    const c = data.analysis.contract;
+    const shown = text(analysisView(on()));
+    assert.ok(shown.includes("Licit"));
+    assert.ok(shown.includes(`Értéke legjobb játékkal: ${signed(c.value)} zseton`), shown);
+    assert.ok(shown.includes(c.bids.filter((bid) => bid.open && bid.value === c.best).length > 1 ? "A legjobb szabad licitek:" : "A legjobb szabad licit:"));
+    assert.ok(shown.includes(c.loss ? "A licit vesztesége" : "A licit a legjobbak egyike volt."));
+    assert.ok(shown.includes(`A kontrákkal együtt: ${signed(c.doubled_value)} zseton.`));
+    assert.ok(shown.includes(`Mind a ${c.bids.length} licit`));
+    const n = data.analysis.count;
+    assert.ok(shown.includes(`a hívó oldalé ${n.side_points} pont és ${n.side_tricks[0]} ütés, az ellenfeleké ${n.side_tricks[1]} ütés`), shown);
+    assert.equal(c.bids.length, 48);
   });
 });

@@ -59,17 +59,41 @@ def _at(who: Any, text: str) -> None:
     expect(who.page.locator(".analysis-counter")).to_have_text(text)
 
 
+def _at_katis_table(
+    chromium: Any, club_server: Any, make_player: Any, variant: str
+) -> tuple[Any, dict[str, Any], Any]:
+    """Anna at a new table against Kati (beginner) on her phone: the player, the match, the
+    person. The deal's end stays on the table until she goes on (as it would for a minute)."""
+    player = make_player(display_name="Anna")
+    match = create_computer_match(player, variant=variant, strength="beginner")
+    anna = person(chromium, viewport=PHONE)
+    anna.context.add_init_script("localStorage.setItem('snapszer.nextDealMs', '60000');")
+    club_server.sign_in(anna.context, player.token)
+    anna.goto(club_server, f"/m/{match['id']}/")
+    return player, match, anna
+
+
+def _fits_and_hides_nothing(who: Any, match: dict[str, Any], shot: Path) -> None:
+    """It fits a small phone and a phone held sideways (``shot``'s ``{}``: the size's name);
+    only the finished deal was shown whole: nothing of the next deal's hidden cards came."""
+    for size, name in (
+        ({"width": 360, "height": 740}, "small-phone"),
+        ({"width": 844, "height": 390}, "landscape"),
+    ):
+        who.page.set_viewport_size(size)
+        who.page.wait_for_timeout(100)
+        assert who.page.evaluate(OVERFLOW) <= 0, size
+        who.page.screenshot(path=str(shot).format(name))
+    assert assert_no_hidden_cards(who.recorder, match["id"], match["your_seat"]) > 0
+    assert_dom_shows_no_hidden_cards(who.page, match["id"], match["your_seat"])
+    assert who.errors == []
+
+
 def test_a_player_opens_the_analysis_of_a_deal_against_kati_and_steps_through_it(
     chromium: Any, club_server: Any, make_player: Any, tmp_path: Path
 ) -> None:
     shots = _shots(tmp_path)
-    player = make_player(display_name="Anna")
-    match = create_computer_match(player, variant="klub", strength="beginner")
-    anna = person(chromium, viewport=PHONE)
-    # the deal's end stays on the table until she goes on (as it would for a minute)
-    anna.context.add_init_script("localStorage.setItem('snapszer.nextDealMs', '60000');")
-    club_server.sign_in(anna.context, player.token)
-    anna.goto(club_server, f"/m/{match['id']}/")
+    player, match, anna = _at_katis_table(chromium, club_server, make_player, "klub")
     _play_first_deal(anna)
 
     # the deal's end on the table, and its result below, offer its analysis
@@ -170,19 +194,7 @@ def test_a_player_opens_the_analysis_of_a_deal_against_kati_and_steps_through_it
     anna.wait_for(READY)
     _at(anna, f"0 / {count}")
 
-    # it fits a small phone and a phone held sideways
-    for size, name in (
-        ({"width": 360, "height": 740}, "small-phone"),
-        ({"width": 844, "height": 390}, "landscape"),
-    ):
-        anna.page.set_viewport_size(size)
-        anna.page.wait_for_timeout(100)
-        assert anna.page.evaluate(OVERFLOW) <= 0, size
-        anna.page.screenshot(path=str(shots / f"analysis-{name}-hu.png"))
-    # only the finished deal was shown whole: nothing of the next deal's hidden cards came
-    assert assert_no_hidden_cards(anna.recorder, match["id"], match["your_seat"]) > 0
-    assert_dom_shows_no_hidden_cards(anna.page, match["id"], match["your_seat"])
-    assert anna.errors == []
+    _fits_and_hides_nothing(anna, match, shots / "analysis-{}-hu.png")
 
     # at a desktop, in English: the same analysis, stepped with the arrow keys
     ann = person(chromium, viewport=DESKTOP, language="en")
@@ -249,3 +261,134 @@ def test_my_matches_opens_a_finished_matchs_analysis(
     shot = _shots(tmp_path) / "analysis-resigned-phone-hu.png"
     anna.page.screenshot(path=str(shot), full_page=True)
     assert anna.errors == []
+
+
+def _play_a_partnership_hand(who: Any, *, limit: int = 200) -> None:
+    """Bid the first card offered that is not in her hand (a partner to find), let every
+    doubling go, and play the first legal card, until the first hand's result is at the
+    table (a Kati may outbid her; someone bids, so the hand is played)."""
+    page = who.page
+    result = page.locator(".deal-result[data-deal='1']")
+    rounds = 0  # counted, not timed: each round is one move or one wait on the page
+    while not result.count():
+        rounds += 1
+        assert rounds <= limit, "the first hand did not end"
+        who.wait_for(f"{TURN}, .deal-result[data-deal='1']", timeout=60)
+        if result.count():
+            break
+        if page.locator(".bidding-box .pass").count():
+            hand = set(page.evaluate("window.snapszer.client.view.deal.hand"))
+            cards = page.locator(".bid-card:not([disabled])")
+            codes = [cards.nth(i).get_attribute("data-bid-card") for i in range(cards.count())]
+            free = [code for code in codes if code not in hand]
+            if free:
+                page.locator(f".bid-card[data-bid-card='{free[0]}']").click()
+                page.locator(".bid-make").click()
+            else:
+                page.locator(".bidding-box .pass").click()
+        elif page.locator(".doubling-box .doubling-no_double").count():
+            page.locator(".doubling-box .doubling-no_double").click(timeout=2000)
+        elif page.locator(TURN).count() and page.locator(".card-button.legal").count():
+            who.play_a_card()
+        page.wait_for_timeout(60)
+
+
+def test_a_player_steps_through_a_partnership_hands_analysis(
+    chromium: Any, club_server: Any, make_player: Any, tmp_path: Path
+) -> None:
+    """Anna plays a partnership hand against three Katis on her phone, opens its analysis from
+    the hand's result: four hands, the called card and the trick by seat, values in chips,
+    the caller's side named, and the contract part with the 48 bids; then at a desktop."""
+    shots = _shots(tmp_path)
+    player, match, anna = _at_katis_table(chromium, club_server, make_player, "partnership")
+    anna.page.locator(".four-seat").wait_for()
+    _play_a_partnership_hand(anna)
+
+    result = anna.page.locator(".deal-result[data-deal='1']")
+    result.get_by_role("link", name="Elemzés: 1. parti").click()
+    anna.page.wait_for_url(f"**/matches/{match['id']}/deals/1/analysis/")
+    anna.wait_for(READY, timeout=60)
+    data = _analysis(anna, match["id"])
+    assert data["variant"] == "partnership"
+    count = len(data["decisions"])
+    assert count >= 4
+    _at(anna, f"0 / {count}")
+
+    # the dealt hands: four seats of six cards, the called card and its caller on the felt
+    board = anna.page.locator(".analysis-board")
+    assert board.locator(".analysis-seat").count() == 4
+    assert board.locator(".analysis-hand .card-wrap").count() == 24
+    contract = data["contract"]
+    assert board.locator(".analysis-called .card-wrap").count() == 1
+    expect(board.locator(".analysis-called")).to_contain_text(re.compile("hívtál|hívott"))
+    expect(board.locator("[data-role=caller]")).to_have_count(1)
+    assert serious_violations(anna.page) == []
+    assert anna.page.evaluate(OVERFLOW) <= 0
+
+    # step with the arrow key and the buttons: the decision in chips, its side named
+    anna.page.keyboard.press("ArrowRight")
+    _at(anna, f"1 / {count}")
+    assert anna.page.url.endswith("#1")
+    panel = anna.page.locator(".analysis-decision")
+    first = data["decisions"][0]
+    expect(panel.locator("h2")).to_contain_text("1. döntés")
+    expect(panel.locator(".side-tag")).to_have_text(
+        "hívó oldal" if first["caller_side"] else "ellenfelek"
+    )
+    expect(panel.locator(".analysis-unit")).to_contain_text(f"±{first['unit']} zsetont")
+    assert panel.locator("tr[data-chosen=yes]").count() == 1
+    anna.page.get_by_role("button", name="Következő lépés").click()
+    anna.page.get_by_role("button", name="Következő lépés").click()
+    anna.page.get_by_role("button", name="Következő lépés").click()
+    _at(anna, f"4 / {count}")
+    # the fourth card of the first trick: three on the table, each under its seat's name
+    expect(board.locator(".analysis-played")).to_have_count(3)
+    anna.page.screenshot(path=str(shots / "analysis-partnership-step-phone-hu.png"))
+    anna.page.get_by_role("button", name="Előző lépés").click()
+    _at(anna, f"3 / {count}")
+    expect(board.locator(".analysis-played")).to_have_count(2)
+
+    # the contract part: the bid made, its value, the best open bid, the 48 bids
+    part = anna.page.get_by_role("region", name="Licit")
+    expect(part.get_by_role("heading", name="Licit")).to_be_visible()
+    expect(part).to_contain_text("Értéke legjobb játékkal:")
+    expect(part).to_contain_text(re.compile("A legjobb szabad licit(ek)?:"))
+    part.get_by_text("Mind a 48 licit").click()
+    bids = part.locator(".analysis-bids td[data-bid]")
+    assert bids.count() == 48
+    made = f"{contract['card']}-{contract['level']}"
+    assert part.locator(f"td[data-bid='{made}']").get_attribute("class").count("made") == 1
+    assert anna.page.evaluate(OVERFLOW) <= 0
+    assert serious_violations(anna.page) == []
+    part.scroll_into_view_if_needed()
+    anna.page.screenshot(path=str(shots / "analysis-partnership-contract-phone-hu.png"))
+    anna.page.screenshot(path=str(shots / "analysis-partnership-phone-hu.png"), full_page=True)
+
+    _fits_and_hides_nothing(anna, match, shots / "analysis-partnership-{}-hu.png")
+
+    # at a desktop, in English
+    ann = person(chromium, viewport=DESKTOP, language="en")
+    club_server.sign_in(ann.context, player.token)
+    ann.goto(club_server, f"/matches/{match['id']}/deals/1/analysis/#2")
+    ann.wait_for(READY, timeout=30)
+    _at(ann, f"2 of {count}")
+    ann.page.keyboard.press("ArrowRight")
+    _at(ann, f"3 of {count}")
+    expect(ann.page.locator(".analysis-decision .analysis-unit")).to_contain_text("chips")
+    expect(ann.page.get_by_role("heading", name="Contract")).to_be_visible()
+    expect(ann.page.get_by_text(re.compile("^Best open bids?:"))).to_be_visible()
+    assert ann.page.evaluate(OVERFLOW) <= 0
+    assert serious_violations(ann.page) == []
+    ann.page.screenshot(path=str(shots / "analysis-partnership-desktop-en.png"), full_page=True)
+    assert ann.errors == []
+
+    # the match over (she resigns), "Meccseim" offers the hand's analysis too
+    state = fetch(player, match["id"])
+    assert act(player, state, {"type": "resign"}, "resign").status_code == 200
+    ann.goto(club_server, "/matches/")
+    row = ann.page.locator("main .history-rows > li").first
+    row.get_by_role("link", name=re.compile("^Analysis")).click()
+    ann.page.wait_for_url(f"**/matches/{match['id']}/deals/1/analysis/")
+    ann.wait_for(READY, timeout=30)
+    expect(ann.page.locator(".analysis-board .analysis-seat")).to_have_count(4)
+    assert ann.errors == []

@@ -320,17 +320,22 @@ def test_the_ledger_kinds_are_recorded_for_the_catalogue_test() -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("game", ["klub", "sixty-six"])
+@pytest.mark.parametrize(("game", "seats"), [("klub", 2), ("sixty-six", 2), ("partnership", 4)])
 def test_the_analysis_fixtures_are_what_the_server_sends(
-    seeded_shuffles: None, make_player: MakePlayer, monkeypatch: pytest.MonkeyPatch, game: str
+    seeded_shuffles: None,
+    make_player: MakePlayer,
+    monkeypatch: pytest.MonkeyPatch,
+    game: str,
+    seats: int,
 ) -> None:
     """What the analysis screen (``tests/js/analysis.test.mjs``) reads of a finished deal, as
     the viewer's client fetches it: the match, the event feed from its start, the deal's
     record and its analysis (``202`` while it is made, then ``200``). The analysis's sampling
     seed comes from the match id, which changes from run to run: here it is fixed."""
     monkeypatch.setattr(analysis_services, "seed_of", lambda match_id, number: 7 + number)
-    players = [make_player() for _ in range(2)]
-    record(game, players, two_seat_policy, deals=1)
+    players = [make_player() for _ in range(seats)]
+    policy = partnership_policy if game == "partnership" else two_seat_policy
+    record(game, players, policy, deals=1)
     match_id = str(Match.objects.latest("created_at").id)
     viewer = players[VIEWER]
     url = f"/api/v1/matches/{match_id}/"

@@ -10,12 +10,17 @@
 // card is played, and that lead (the queen) is a decision too. Each decision's position is the
 // one the seat decided in: both hands (the record shows them), the cards on the table, the
 // face-up trump card and the talon, the tricks and points.
+//
+// Partnership (apps/bots/partnership/analysis.py `decisions`): four hands, no talon, a trick of
+// four cards; every card played, "enough" and a claim (`cards_shown`) is a decision; a marriage
+// is announced right after its card (the card is the decision), and the contract (caller,
+// called card, level, doublings) comes from the bidding's events.
 
 import { cardOrder } from "../cards.js";
 
 // The games whose finished deals the server analyses (docs/analysis.md); a link to the
 // analysis is offered for their deals only.
-export const ANALYSED = new Set(["klub", "sixty-six"]);
+export const ANALYSED = new Set(["klub", "sixty-six", "partnership"]);
 
 // The analysis screen's address for a deal.
 export const analysisPath = (matchId, number) => `/matches/${matchId}/deals/${number}/analysis/`;
@@ -27,6 +32,7 @@ const DECISION_TYPES = new Set([
   "deal_surrendered",
   "enough_declared",
   "count_chosen",
+  "cards_shown",
 ]);
 
 const ACTION_OF = {
@@ -35,6 +41,7 @@ const ACTION_OF = {
   deal_surrendered: "surrender",
   enough_declared: "declare_enough",
   count_chosen: "let_count",
+  cards_shown: "show_cards",
 };
 
 // The events of deal `number` in the match's feed (envelopes or bare events): from its
@@ -73,6 +80,9 @@ export function dealtPosition(record) {
     lastTrick: null,
     leader: (record.dealer + 1) % dealt.length,
     over: false,
+    holder: record.holder ?? null, // partnership: the called card's holder (the record shows it)
+    // partnership's contract, from the bidding's events (null in the two-seat games)
+    contract: null,
   };
 }
 
@@ -84,6 +94,7 @@ const copy = (p) => ({
   tricks: [...p.tricks],
   points: [...p.points],
   marriages: [...p.marriages],
+  contract: p.contract && { ...p.contract, doublings: [...p.contract.doublings] },
 });
 
 // The position after one event (a new object; `p` is not changed). Events that do not change
@@ -114,6 +125,17 @@ export function applyEvent(p, event) {
       next.hands[event.seat] = sorted([...next.hands[event.seat], event.taken]);
       next.trumpCard = event.card;
       break;
+    case "bidding_ended":
+      next.contract = { caller: event.caller, card: event.card, durchmarsch: Boolean(event.durchmarsch), doublings: [], partner: null };
+      next.trumpSuit = event.card ? event.card[0] : next.trumpSuit;
+      next.leader = event.caller;
+      break;
+    case "doubled":
+      if (next.contract) next.contract.doublings.push(event.word);
+      break;
+    case "partner_revealed":
+      if (next.contract) next.contract.partner = event.seat;
+      break;
     case "talon_closed":
       next.closedBy = event.seat;
       break;
@@ -136,9 +158,16 @@ export function decisionsOf(record, events) {
   let position = dealtPosition(record);
   let pending = null; // the position before a marriage announced with its lead
   let marriage = null;
+  let previous = null;
   const found = [];
   for (const event of events) {
-    if (event.type === "marriage_announced") {
+    const after = previous?.type === "card_played" && previous.seat === event.seat;
+    previous = event;
+    if (event.type === "marriage_announced" && after) {
+      // partnership: announced right after its card, which was the decision
+      const made = found.at(-1);
+      if (made) made.action = { ...made.action, marriage: true };
+    } else if (event.type === "marriage_announced") {
       pending = position;
       marriage = event;
     } else if (DECISION_TYPES.has(event.type)) {
@@ -161,10 +190,12 @@ export const MARKS = Object.freeze({ inaccuracy: "?!", mistake: "?", blunder: "?
 
 export const markGlyph = (mark) => MARKS[mark] ?? "";
 
-const sameAction = (a, b) => Boolean(a && b) && a.type === b.type && (a.card ?? null) === (b.card ?? null);
+// An action's key ("play_card:PA", "close_talon", partnership's "play:TK+marriage": a card led
+// with its marriage is another choice than without it): equal actions, equal keys.
+export const actionKey = (action) =>
+  (action.card ? `${action.type}:${action.card}${action.marriage ? "+marriage" : ""}` : String(action.type));
 
-// An action's key ("play_card:PA", "close_talon"): equal actions, equal keys.
-export const actionKey = (action) => (action.card ? `${action.type}:${action.card}` : String(action.type));
+const sameAction = (a, b) => Boolean(a && b) && actionKey(a) === actionKey(b);
 
 // Every choice of a decision with both its values: [{action, own, exact, chosen, best}], best
 // first (by what the seat knew, then by the exact value). `best` marks the choices whose value
@@ -191,12 +222,21 @@ export function choices(decision) {
   });
 }
 
-// The value strip's points, each from `seat`'s side (a decision of the other seat is negated):
+// The value strip's points, each from `seat`'s side (a decision of the other side is negated):
 // [{index, own, exact, mark}], own being the choice made's value by what its seat knew (the
-// exact one where the choice was forced).
+// exact one where the choice was forced). Partnership's sides are the caller's and the
+// opponents' (`caller_side`: a partner's values are the seat's own), and its values are in the
+// deciding seat's chips (`unit`: a solo caller's are thrice an opponent's): turned into the
+// seat's own by the ratio of the units.
 export function strip(analysis, seat) {
-  return (analysis.decisions ?? []).map((d, index) => {
-    const sign = d.seat === seat ? 1 : -1;
+  const decisions = analysis.decisions ?? [];
+  const mine = decisions.find((d) => d.seat === seat && typeof d.caller_side === "boolean");
+  const sideOf = (d) => {
+    if (!mine || typeof d.caller_side !== "boolean") return d.seat === seat ? 1 : -1;
+    return (d.caller_side === mine.caller_side ? 1 : -1) * (mine.unit && d.unit ? mine.unit / d.unit : 1);
+  };
+  return decisions.map((d, index) => {
+    const sign = sideOf(d);
     const exact = typeof d.exact?.value === "number" ? sign * d.exact.value : null;
     const own = typeof d.own?.value === "number" ? sign * d.own.value : exact;
     return { index, seat: d.seat, own, exact, mark: d.own?.mark ?? null };

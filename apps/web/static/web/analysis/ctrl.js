@@ -126,11 +126,16 @@ export class AnalysisCtrl {
     return this.number < (this.match?.view?.deals_played ?? 0) ? this.number + 1 : null;
   }
 
-  name(seat) {
+  // (`short`: without Kati's strength, where room is scarce: under a card on the table)
+  name(seat, { short = false } = {}) {
     const player = (this.match?.players ?? []).find((p) => p.seat === seat);
     if (!player) return t("seat", { n: seat + 1 });
     if (player.is_you) return t("you");
-    return player.is_computer ? `Kati (${t(`strength_${player.strength}`)})` : player.name;
+    // several Katis (partnership): each told apart by her seat, as at the table
+    const base = player.is_computer ? "Kati" : player.name;
+    const namesakes = this.match.players.filter((p) => (p.is_computer ? "Kati" : p.name) === base).length > 1;
+    const name = namesakes ? `${base} ${seat + 1}` : base;
+    return player.is_computer && !short ? `${name} (${t(`strength_${player.strength}`)})` : name;
   }
 
   // --- stepping -----------------------------------------------------------------------------

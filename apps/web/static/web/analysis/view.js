@@ -4,10 +4,12 @@
 // with their marks (?! ? ??), and each seat's totals. A decision of a kind this screen does not
 // know is shown by what every decision has (its seat, its action's type, its values).
 
-import { cardName, rankLabel, suitName } from "../cards.js";
+import { cardName, RANKS, rankLabel, SUITS, suitName } from "../cards.js";
 import { LANG, t } from "../i18n.js";
 // (snabbdom's `h` alone, not render.js: the view is drawn under node's test runner too)
 import { h } from "../vendor/snabbdom/h.js";
+import { position } from "../table/seats.js";
+import partnership from "../variants/partnership.js";
 import { cardIn, suitArt, v } from "../table/util.js";
 import { analysisPath, choices, markGlyph, signed, strip } from "./board.js";
 
@@ -21,7 +23,8 @@ export function actionText(action) {
   if (!action) return "–";
   if (action.card) {
     try {
-      return cardName(action.card, LANG);
+      const name = cardName(action.card, LANG);
+      return action.marriage ? t("analysis_with_marriage", { card: name }) : name;
     } catch {
       return String(action.card);
     }
@@ -43,6 +46,12 @@ function decisionLabel(ctrl, d, index) {
 function resultLine(ctrl) {
   const result = ctrl.analysis?.result ?? ctrl.record?.result;
   if (!result) return null;
+  if (ctrl.analysis?.variant === "partnership" && ctrl.record) {
+    // a hand is paid in chips: said as the table says it (why it ended, the winners, each
+    // seat's chips won or lost, the pot)
+    const table = { client: { view: { seat: ctrl.seat } }, name: (seat) => ctrl.name(seat, { short: true }) };
+    return h("p.analysis-result", partnership.dealText(table, { result, settlement: ctrl.record.settlement ?? null, record: ctrl.record }));
+  }
   if (result.winner === null || result.winner === undefined) {
     // no winner: a drawn deal, a match that ended in it, or a game whose result names a side
     const key = `reason_${result.reason}`;
@@ -68,10 +77,12 @@ function links(ctrl) {
 function hand(ctrl, seat, cards, decision, best) {
   const deciding = decision && decision.seat === seat;
   const chosen = deciding && decision.action?.card;
-  return h("div.analysis-seat", { attrs: { "data-seat": seat } }, [
+  // (where the seat sits for the viewer, as at the table: a wide screen draws four in a ring)
+  return h("div.analysis-seat", { attrs: { "data-seat": seat, "data-pos": position(seat, ctrl.seat, ctrl.position.hands.length) } }, [
     h("p.analysis-seat-name", [
       h("strong", ctrl.name(seat)),
       ` · ${t("analysis_seat_facts", { points: ctrl.position.points[seat], tricks: ctrl.position.tricks[seat] })}`,
+      ...roleBadges(ctrl, seat),
       deciding ? h("span.analysis-to-move", ` · ${t("analysis_to_decide")}`) : null,
     ]),
     h("div.cards.small.analysis-hand", cards.map((card) => cardIn("span.card-wrap", card, {
@@ -82,18 +93,59 @@ function hand(ctrl, seat, cards, decision, best) {
   ]);
 }
 
+// Partnership: the caller's and its partner's badges (the deal is over: the record names the
+// called card's holder); none in the two-seat games.
+function roleBadges(ctrl, seat) {
+  const contract = ctrl.position.contract;
+  if (!contract) return [];
+  const holder = ctrl.position.holder;
+  const badge = (key, word) => h(`span.badge.${key}`, { attrs: { "data-role": key } }, word);
+  if (seat === contract.caller) return [" ", badge("caller", holder === seat ? `${t("caller")} · ${t("solo")}` : t("caller"))];
+  if (seat === holder) return [" ", badge("partner", t("partner"))];
+  return [];
+}
+
+// Partnership's felt: the contract (the called card, its caller, level, doublings, trump)
+// beside the trick in progress, each card under its seat's name.
+function contractFelt(ctrl, p) {
+  const c = p.contract;
+  const level = t(`level_${c.durchmarsch ? "durchmarsch" : "snapszer"}`);
+  const called = { card: cardName(c.card, LANG) };
+  return h("div.analysis-felt.four", [
+    h("div.analysis-called", [
+      cardIn("span.card-wrap.called", c.card, { attrs: { title: t("called_card") } }),
+      h("p", [
+        c.caller === ctrl.seat ? t("called_by_you", called) : t("called_by", { name: ctrl.name(c.caller), ...called }),
+        h("br"),
+        [level, ...c.doublings.map((word) => t(`doubling_${word}`))].join(" · "),
+        h("br"),
+        suitArt(p.trumpSuit, "1em"), " ", t("analysis_trump", { suit: suitName(p.trumpSuit, LANG) }),
+      ]),
+    ]),
+    h("div.analysis-table.trick", { attrs: { "aria-label": t("analysis_on_table") } },
+      p.table.length
+        ? p.table.map((entry) => h("figure.analysis-played", { key: `t-${entry.card}` }, [
+          cardIn("span.card-wrap", entry.card),
+          h("figcaption", ctrl.name(entry.seat, { short: true })),
+        ]))
+        : [h("span.analysis-empty", t("analysis_table_empty"))]),
+  ]);
+}
+
 function board(ctrl) {
   const p = ctrl.position;
   if (!p) return null;
   const decision = ctrl.decision;
   const best = new Set(decision ? choices(decision).filter((c) => c.best && c.action.card).map((c) => c.action.card) : []);
   const seats = p.hands.map((_, seat) => seat);
-  const other = seats.filter((seat) => seat !== ctrl.seat);
+  // (in play order after the viewer: a four-seat hand's left, across and right)
+  const other = seats.map((_, i) => (ctrl.seat + 1 + i) % seats.length).filter((seat) => seat !== ctrl.seat);
   const talon = p.talon.length + (p.trumpCard ? 1 : 0);
   // (a finished deal shown whole: its record reveals both hands)
-  return h("section.analysis-board", { attrs: { "aria-label": t("analysis_board"), "data-revealed": "" } }, [
+  return h("section.analysis-board", { class: { four: seats.length === 4 }, attrs: { "aria-label": t("analysis_board"), "data-revealed": "" } }, [
     ...other.map((seat) => hand(ctrl, seat, p.hands[seat], decision, best)),
-    h("div.analysis-felt", [
+    // (four hands without a contract: an all-pass hand, nothing on the felt)
+    p.contract ? contractFelt(ctrl, p) : p.hands.length > 2 ? null : h("div.analysis-felt", [
       h("div.analysis-talon", [
         p.trumpCard ? cardIn("span.card-wrap.trump", p.trumpCard, { attrs: { title: t("analysis_trump_card") } }) : null,
         h("p", [
@@ -138,7 +190,7 @@ function decisionPanel(ctrl) {
   if (!d) {
     return h("section.analysis-decision", [
       h("h2", t("analysis_start")),
-      h("p", t(ctrl.count ? "analysis_start_help" : "analysis_none")),
+      h("p", t(ctrl.count ? "analysis_start_help" : ctrl.analysis?.result?.reason === "all_passed" ? "analysis_none_all_passed" : "analysis_none")),
     ]);
   }
   const index = ctrl.step - 1;
@@ -150,6 +202,9 @@ function decisionPanel(ctrl) {
     h("h2", [
       t("analysis_decision", { n: ctrl.step, name: ctrl.name(d.seat) }),
       typeof d.trick === "number" ? h("span.analysis-trick", ` · ${t("analysis_trick", { n: d.trick + 1 })}`) : null,
+      typeof d.caller_side === "boolean"
+        ? h(`span.side-tag.${d.caller_side ? "caller-side" : "opposing-side"}`, t(d.caller_side ? "analysis_caller_side" : "analysis_opposing_side"))
+        : null,
     ]),
     turning ? h("p.analysis-turning", [h("strong", t("analysis_turning_point")), ": ", t(`analysis_rule_${ctrl.turningPoint.rule}`)]) : null,
     h("p.analysis-made", [
@@ -180,6 +235,7 @@ function decisionPanel(ctrl) {
         h("td", num(r.exact)),
       ]))),
     ]) : null,
+    d.unit !== undefined ? h("p.analysis-note.analysis-unit", t("analysis_in_chips", { unit: d.unit })) : null,
     d.own ? h("p.analysis-note", [
       (d.own.loss ?? 0) < 0.005 && !d.exact?.loss ? t("analysis_no_loss")
         // (a decision with a `unit` is valued in chips: partnership's)
@@ -225,7 +281,7 @@ function valueStrip(ctrl) {
   return h("section.analysis-values", { attrs: { "aria-label": t("analysis_values") } }, [
     h("h2", t("analysis_values")),
     svg,
-    h("p.analysis-legend", t("analysis_strip_help")),
+    h("p.analysis-legend", t(ctrl.analysis.variant === "partnership" ? "analysis_strip_help_chips" : "analysis_strip_help")),
   ]);
 }
 
@@ -248,6 +304,8 @@ function moves(ctrl) {
         h("span.move-short", { attrs: { "aria-hidden": "true" } }, [
           h("span.move-n", `${index + 1}.`), " ",
           h("span.move-action", d.action?.card ? shortCard(d.action.card) : actionText(d.action)),
+          // (partnership: a card led with its marriage, "+20" or "+40" in trumps)
+          d.action?.marriage ? h("span.move-marriage", `+${d.action.card[0] === ctrl.record?.trump_suit ? 40 : 20}`) : null,
           mark ? h("span.move-mark", markGlyph(mark)) : null,
         ]),
       ]));
@@ -293,8 +351,72 @@ function totals(ctrl) {
         h("td", fixed(s.lost_expected ?? 0)), cell(s.lost_exact),
       ]))),
     ])),
-    h("p.analysis-legend", t("analysis_totals_help")),
+    h("p.analysis-legend", t(ctrl.analysis.variant === "partnership" ? "analysis_totals_help_chips" : "analysis_totals_help")),
   ]);
+}
+
+// --- partnership's contract -------------------------------------------------------------------
+
+// A chip value with its sign and its word: "+100 zseton".
+const chips = (value) => t("chips", { count: num(value) });
+
+// The bid made, what it was worth under best play (every card known, undoubled), the best open
+// bid(s) and the loss, the contract with its doublings; then the 48 bids, a table per level
+// (rows the suits, columns the ranks), the open ones prominent.
+function contractPart(ctrl) {
+  const c = ctrl.analysis?.contract;
+  if (!c || !Array.isArray(c.bids)) return null;
+  const bidName = (bid) => `${cardName(bid.card, LANG)} · ${t(`level_${bid.level}`)}${bid.solo ? ` (${t("solo")})` : ""}`;
+  const bestBids = c.bids.filter((bid) => bid.open && bid.value === c.best);
+  const made = (bid) => bid.card === c.card && bid.level === c.level;
+  const cell = (bid) => h("td", {
+    class: { open: bid.open, closed: !bid.open, made: made(bid), best: bid.open && bid.value === c.best, won: bid.wins },
+    attrs: { "data-bid": `${bid.card}-${bid.level}`, title: `${bidName(bid)}: ${chips(bid.value)}` },
+  }, [num(bid.value), made(bid) ? h("span.visually-hidden", ` ${t("analysis_contract_made_tag")}`) : null]);
+  const levelTable = (level) => {
+    const bids = c.bids.filter((bid) => bid.level === level);
+    if (!bids.length) return null;
+    const at = (suit, rank) => bids.find((bid) => bid.card === `${suit}${rank}`);
+    return h("table.analysis-bids", { attrs: { "data-level": level } }, [
+      h("caption", t(`level_${level}`)),
+      h("thead", h("tr", [h("td"), ...RANKS.map((rank) => h("th", { attrs: { scope: "col" } }, rankLabel(`P${rank}`, LANG)))])),
+      h("tbody", SUITS.map((suit) => h("tr", [
+        h("th", { attrs: { scope: "row", title: suitName(suit, LANG) } }, [suitArt(suit, "1em"), h("span.visually-hidden", suitName(suit, LANG))]),
+        ...RANKS.map((rank) => (at(suit, rank) ? cell(at(suit, rank)) : h("td", "–"))),
+      ]))),
+    ]);
+  };
+  const words = { name: ctrl.name(c.caller), card: cardName(c.card, LANG) };
+  return h("section.analysis-contract", { attrs: { "aria-label": t("analysis_contract") } }, [
+    h("h2", t("analysis_contract")),
+    h("p.analysis-contract-made", [
+      c.caller === ctrl.seat ? t("called_by_you", words) : t("called_by", words),
+      `, ${t(`level_${c.level}`)}${c.solo ? ` (${t("solo")})` : ""}. `,
+      h("strong", t("analysis_contract_value", { value: chips(c.value) })),
+    ]),
+    h("p.analysis-contract-best", [
+      t(bestBids.length > 1 ? "analysis_contract_best_many" : "analysis_contract_best"), " ",
+      h("strong", bestBids.length ? `${bestBids.slice(0, 3).map(bidName).join(", ")}${bestBids.length > 3 ? ` ${t("analysis_contract_more", { count: bestBids.length - 3 })}` : ""}` : "–"),
+      ` (${chips(c.best)})`,
+    ]),
+    h("p.analysis-contract-loss", c.loss ? t("analysis_contract_loss", { loss: num(c.loss).replace("+", "") }) : t("analysis_contract_no_loss")),
+    typeof c.doubled_value === "number" && c.doubled_value !== c.value
+      ? h("p.analysis-contract-doubled", t("analysis_contract_doubled", { value: chips(c.doubled_value) }))
+      : null,
+    countLine(ctrl.analysis.count),
+    h("details.analysis-bids-all", [
+      h("summary", t("analysis_contract_all", { count: c.bids.length })),
+      h("div.analysis-bid-tables", [levelTable("snapszer"), levelTable("durchmarsch")]),
+      h("p.analysis-legend", t("analysis_contract_help")),
+    ]),
+  ]);
+}
+
+// The hand's final count (`count`): the caller's side's points and tricks, the opponents' tricks.
+function countLine(count) {
+  if (!count || !Array.isArray(count.side_tricks)) return null;
+  const [tricks, others] = count.side_tricks;
+  return h("p.analysis-count", t(count.claimed ? "analysis_count_claimed" : "analysis_count", { points: count.side_points ?? 0, tricks, others }));
 }
 
 export function analysisView(ctrl) {
@@ -306,7 +428,7 @@ export function analysisView(ctrl) {
     ctrl.status ? h("p.form-status", { attrs: { role: "status" } }, [ctrl.pending ? h("span.spinner", { attrs: { "aria-hidden": "true" } }) : null, ctrl.status]) : null,
     ready ? h("div.analysis-layout", [
       h("div.analysis-main", [board(ctrl), controls(ctrl), decisionPanel(ctrl)]),
-      h("div.analysis-side", [valueStrip(ctrl), moves(ctrl), totals(ctrl)]),
+      h("div.analysis-side", [contractPart(ctrl), valueStrip(ctrl), moves(ctrl), totals(ctrl)]),
     ]) : null,
   );
 }
