@@ -84,6 +84,7 @@ REQUIRED = {
     },
 }
 SEEDS = {"klub": 2, "sixty-six": 0, "partnership": 1}
+ANALYSIS_SEEDS = {"klub": 1, "sixty-six": 2, "partnership": 19}
 
 Policy = Callable[[dict[str, Any]], dict[str, Any] | None]
 
@@ -333,6 +334,10 @@ def test_the_analysis_fixtures_are_what_the_server_sends(
     record and its analysis (``202`` while it is made, then ``200``). The analysis's sampling
     seed comes from the match id, which changes from run to run: here it is fixed."""
     monkeypatch.setattr(analysis_services, "seed_of", lambda match_id, number: 7 + number)
+    # decks of their own: a deal with a turning point and a mark (the screen's tests read them)
+    rng = random.Random(f"analysis-fixtures-{os.environ.get('AN_SEED', ANALYSIS_SEEDS[game])}")
+    monkeypatch.setattr(follow_ups, "rng", rng)
+    monkeypatch.setattr(services, "_rng", rng)
     players = [make_player() for _ in range(seats)]
     policy = partnership_policy if game == "partnership" else two_seat_policy
     record(game, players, policy, deals=1)
@@ -343,6 +348,18 @@ def test_the_analysis_fixtures_are_what_the_server_sends(
     assert first.status_code in (200, 202), first.content
     analysis = get(viewer, url + "deals/1/analysis/")
     assert analysis["decisions"], analysis
+    decisions = analysis["decisions"]
+    if game == "partnership":  # the viewer calls, has a partner, and a marriage is announced
+        covered = any(d["seat"] != VIEWER and d["caller_side"] for d in decisions) and any(
+            d["action"].get("marriage") for d in decisions
+        )
+        contract = analysis["contract"]
+        covered = covered and contract is not None and contract["caller"] == VIEWER
+    else:  # a turning point and a mark
+        covered = bool(analysis["turning_point"]) and any(
+            (d["own"] or {}).get("mark") for d in decisions
+        )
+    assert covered, f"{game}: the deal lacks what the screen's tests read (seed stale)"
     compare(
         f"analysis-{game}.json",
         Normaliser(match_id)(
