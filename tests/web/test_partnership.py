@@ -455,8 +455,12 @@ def test_a_solo_durchmarsch_claimed_with_every_trump_in_hand(
     assert claim.locator("[data-card]").count() == 6
     result = anna.page.locator(".deal-result").first
     result.wait_for(timeout=15_000)
-    assert "cards shown" in result.inner_text()
-    assert re.search(r"You \+\d+", result.inner_text())
+    said = result.inner_text()
+    assert "Claim: the caller's side took the remaining cards" in said
+    assert "6 tricks, 120 card points" in said  # the unplayed cards counted as the claim's
+    assert re.search(r"You \+\d+", said)
+    # the stacked deck was not the one committed to before the match: the page's check says so
+    assert "Fair shuffle: FAILED" in said
     assert assert_no_hidden_cards(anna.recorder, match_id, 0) > 0
     assert_dom_shows_no_hidden_cards(anna.page, match_id, 0)
     assert anna.fold_mismatches() == []
