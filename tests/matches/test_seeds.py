@@ -326,7 +326,7 @@ def test_a_friend_room_s_first_deal_takes_both_seeds_against_the_commitment_seen
         {"seat": 1, "value": JOINERS, "by": "player"},
     ]
     assert record_verifies(first, shown["commitment"])
-    # the commitment was the room's and is used: asking for the room now finds it full
+    # the host's commitment went into the room: it is used, another room cannot take it
     again = host.client.post(
         "/api/v1/rooms/", {"seed": {"commitment": promised, "value": SEED}}, format="json"
     )
