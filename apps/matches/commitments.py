@@ -36,9 +36,35 @@ def commitment_issue(*, user_id: int) -> dict[str, object]:
 
 
 def first_seed(seed: object, *, user_id: int) -> tuple[str, str]:
-    """A seed sent with the request that creates or joins a match (``{commitment, value}``):
+    """A seed sent with the request that creates a match (``{commitment, value}``):
     (the secret committed to, the seed's value). ``400 invalid_seed`` if malformed; ``409
     seed_not_due`` if the commitment is not one this user was given, or was used or expired."""
+    seed_check(seed)
+    assert isinstance(seed, dict)
+    key = _key(seed["commitment"])
+    kept = cache.get(key)
+    if not isinstance(kept, dict) or kept.get("user") != user_id or not cache.delete(key):
+        raise Conflict(
+            "this commitment is not yours to use: ask for a new one", code="seed_not_due"
+        )
+    return str(kept["secret"]), str(seed["value"])
+
+
+def room_seed(seed: object, *, secret: str) -> str:
+    """A seed sent with the request that joins a friend room (``{commitment, value}``, the
+    commitment the room showed, ``GET /api/v1/rooms/invites/{code}/``): its value. ``400
+    invalid_seed`` if malformed; ``409 seed_not_due`` if the commitment is not the room's."""
+    seed_check(seed)
+    assert isinstance(seed, dict)
+    if not secret or seed["commitment"] != secret_commitment(secret):
+        raise Conflict(
+            "this commitment is not this room's: read the room's again", code="seed_not_due"
+        )
+    return str(seed["value"])
+
+
+def seed_check(seed: object) -> None:
+    """``400 invalid_seed`` unless ``seed`` is ``{commitment, value}``, well formed."""
     if (
         type(seed) is not dict
         or seed.keys() != {"commitment", "value"}
@@ -51,10 +77,3 @@ def first_seed(seed: object, *, user_id: int) -> tuple[str, str]:
             "(64 hex digits), the value 16 to 128 lowercase hex digits",
             code="invalid_seed",
         )
-    key = _key(seed["commitment"])
-    kept = cache.get(key)
-    if not isinstance(kept, dict) or kept.get("user") != user_id or not cache.delete(key):
-        raise Conflict(
-            "this commitment is not yours to use: ask for a new one", code="seed_not_due"
-        )
-    return str(kept["secret"]), str(seed["value"])

@@ -45,6 +45,12 @@ class Match(models.Model):
     )
     invite_code = models.CharField(max_length=6, null=True, blank=True)
     invite_expires_at = models.DateTimeField(null=True, blank=True)
+    # A friend room's first deal (docs/api.md section 7.0): the server's secret, committed to
+    # before anyone sent a seed (when the host sent one, else when the room is first shown to a
+    # joiner), and the seeds its people sent (seat as a string -> value) until the match starts.
+    # Never shown: the first deal's record reveals the secret as its ``salt``.
+    first_secret = models.CharField(max_length=64, blank=True, default="")
+    first_seeds = models.JSONField(default=dict, blank=True)
     # projection of the event stream
     version = models.PositiveIntegerField(default=0, help_text="seq of the last event")
     scores = models.JSONField(default=list, blank=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 from functools import partial
+from typing import Any
 from uuid import UUID
 
 from django.conf import settings
@@ -38,12 +39,13 @@ from apps.matches.engine.commands import (
     Resume,
     ShowHand,
 )
-from apps.matches.engine.fairness import is_valid_seed
+from apps.matches.engine.fairness import is_valid_seed, secret_commitment
 from apps.matches.strengths import levels_for
 from apps.wallet.services import stakes_hold
 
 from . import attendance, commitments, deadlines, event_store, lapses, selectors
 from .appending import Outcome, command_apply
+from .follow_ups import random_hex
 from .follow_ups import rng as _rng
 from .models import Match, MatchEvent, Seat
 from .seating import seat_of_user
@@ -132,11 +134,18 @@ def match_create_vs_computer(
     return match
 
 
-def room_create(*, user: User, variant: str, target: int | None = None) -> Match:
-    """A friend room with a fresh invite code; the creator takes seat 0."""
+def room_create(
+    *, user: User, variant: str, target: int | None = None, seed: object = None
+) -> Match:
+    """A friend room with a fresh invite code; the creator takes seat 0. With ``seed`` (against
+    a commitment the creator asked for, ``commitments.first_seed``) the room's first deal is
+    dealt from that commitment's secret (``first_secret``); without, the room fixes one when
+    it is first shown to someone who may join (``room_invite``)."""
     _require_registered(user)
     require_online_allowed(user.id)
     game_check(variant, target)
+    first = None if seed is None else commitments.first_seed(seed, user_id=user.id)
+    secret, seeds = ("", {}) if first is None else (first[0], {"0": first[1]})
     rooms_expire_due()
     expires = timezone.now() + timedelta(seconds=settings.INVITE_CODE_TTL_SECONDS)
     for _ in range(20):
@@ -151,6 +160,8 @@ def room_create(*, user: User, variant: str, target: int | None = None) -> Match
                     created_by=user,
                     invite_code=code,
                     invite_expires_at=expires,
+                    first_secret=secret,
+                    first_seeds=seeds,
                 )
                 Seat.objects.create(match=match, index=0, user=user)
                 return match
@@ -202,41 +213,78 @@ def normalize_code(code: str) -> str:
     return code.strip().upper()
 
 
-def room_join(*, user: User, code: str) -> Match:
-    """Take the second seat of the room with this invite code and start the match."""
+def room_invite(*, user: User, code: str) -> dict[str, Any]:
+    """What whoever may join the room with this invite code sees before joining: its game and
+    the server's commitment to its first deal's secret, to send a seed against (refused as
+    joining it would be). A room opened without the host's seed fixes its secret here, the
+    first time it is shown (under the room's lock: every reader sees the same commitment)."""
+    _require_registered(user)
+    require_online_allowed(user.id)
+    with transaction.atomic():
+        match = _joinable_room_locked(user, normalize_code(code))
+        if not match.first_secret:
+            match.first_secret = random_hex(32)
+            match.save(update_fields=["first_secret", "updated_at"])
+    return {
+        "code": match.invite_code,
+        "variant": match.variant,
+        "target": match.target,
+        "host": match.created_by.public_name,
+        "deal": 1,
+        "commitment": secret_commitment(match.first_secret),
+        "expires_at": match.invite_expires_at,
+    }
+
+
+def room_join(*, user: User, code: str, seed: object = None) -> Match:
+    """Take the next seat of the room with this invite code (the match starts when it is
+    full). ``seed``: the joiner's seed for the first deal, against the room's commitment
+    (``room_invite``)."""
     _require_registered(user)
     require_online_allowed(user.id)
     code = normalize_code(code)
+    if seed is not None:
+        commitments.seed_check(seed)  # 400 before anything is looked up
     with transaction.atomic():
-        match = (
-            Match.objects.select_for_update()
-            .filter(invite_code=code, mode=Match.Mode.FRIEND)
-            .order_by("-created_at")
-            .first()
-        )
-        if match is None:
-            raise NotFound("no room has this invite code", code="invite_not_found")
+        match = _joinable_room_locked(user, code)
         seats = list(match.seats.all())
-        if any(s.user_id == user.id for s in seats):
-            raise Conflict(
-                "you are already in this room", code="already_in_room", match_id=str(match.id)
-            )
-        expired = match.invite_expires_at is not None and match.invite_expires_at <= timezone.now()
-        # A host barred from online play has no open room (``withdrawal.py``): to the others
-        # the room is closed, whatever the reason.
-        barred = match.status == Match.Status.WAITING and online_refusal(match.created_by_id)
-        if match.status == Match.Status.CANCELLED or barred:
-            raise Gone("this room was closed by its creator", code="invite_cancelled")
-        if match.status == Match.Status.EXPIRED or (
-            match.status == Match.Status.WAITING and expired
-        ):
-            raise Gone("this invitation has expired", code="invite_expired")
-        if match.status != Match.Status.WAITING or len(seats) >= VARIANTS[match.variant].seats:
-            raise Conflict("this room has no free seat", code="room_full")
-        if any(s.user_id and blocked_between(s.user_id, user.id) for s in seats):
-            raise Forbidden("you cannot join this player's room", code="blocked")
+        if seed is not None:
+            value = commitments.room_seed(seed, secret=match.first_secret)
+            match.first_seeds = {**match.first_seeds, str(len(seats)): value}
+            match.save(update_fields=["first_seeds", "updated_at"])
         Seat.objects.create(match=match, index=len(seats), user=user)
         _start_when_full(match, len(seats) + 1)
+    return match
+
+
+def _joinable_room_locked(user: User, code: str) -> Match:
+    """The friend room with this invite code, locked, if ``user`` may take a seat in it
+    (else the refusal joining it would get)."""
+    match = (
+        Match.objects.select_for_update()
+        .filter(invite_code=code, mode=Match.Mode.FRIEND)
+        .order_by("-created_at")
+        .first()
+    )
+    if match is None:
+        raise NotFound("no room has this invite code", code="invite_not_found")
+    seats = list(match.seats.all())
+    if any(s.user_id == user.id for s in seats):
+        raise Conflict(
+            "you are already in this room", code="already_in_room", match_id=str(match.id)
+        )
+    expired = match.invite_expires_at is not None and match.invite_expires_at <= timezone.now()
+    # A host barred from online play has no open room (``withdrawal.py``): to the others
+    # the room is closed, whatever the reason.
+    barred = match.status == Match.Status.WAITING and online_refusal(match.created_by_id)
+    if match.status == Match.Status.CANCELLED or barred:
+        raise Gone("this room was closed by its creator", code="invite_cancelled")
+    if match.status == Match.Status.EXPIRED or (match.status == Match.Status.WAITING and expired):
+        raise Gone("this invitation has expired", code="invite_expired")
+    if match.status != Match.Status.WAITING or len(seats) >= VARIANTS[match.variant].seats:
+        raise Conflict("this room has no free seat", code="room_full")
+    if any(s.user_id and blocked_between(s.user_id, user.id) for s in seats):
+        raise Forbidden("you cannot join this player's room", code="blocked")
     return match
 
 
@@ -259,7 +307,11 @@ def _start_when_full(match: Match, taken: int) -> None:
     """Start the room's match once it holds the variant's number of seats."""
     if taken == VARIANTS[match.variant].seats:
         match.status = Match.Status.ACTIVE
-        _start(match)
+        if match.first_secret:  # else no one was shown a commitment: the server's own secret
+            seeds = tuple(sorted((int(seat), value) for seat, value in match.first_seeds.items()))
+            _start(match, secret=match.first_secret, seeds=seeds)
+        else:
+            _start(match)
 
 
 def _require_registered(user: User) -> None:

@@ -29,6 +29,7 @@ urlpatterns = [
     path("me/guest-matches/", views.GuestMatchesApi.as_view(), name="guest-matches"),
     path("rooms/", views.RoomCreateApi.as_view(), name="room-create"),
     path("rooms/join/", views.RoomJoinApi.as_view(), name="room-join"),
+    path("rooms/invites/<str:code>/", views.RoomInviteApi.as_view(), name="room-invite"),
     path("rooms/<uuid:match_id>/cancel/", views.RoomCancelApi.as_view(), name="room-cancel"),
     path("rooms/<uuid:match_id>/seats/", views.RoomSeatApi.as_view(), name="room-seat"),
 ]

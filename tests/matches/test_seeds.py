@@ -264,3 +264,156 @@ def test_a_first_seed_needs_a_commitment_given_to_the_player(make_player: MakePl
     # refused, it was not used up
     body = {"strength": "beginner", "seed": {"commitment": annas, "value": SEED}}
     assert anna.client.post("/api/v1/matches/computer/", body, format="json").status_code == 201
+
+
+# --- a friend room's first deal: the room's commitment, shown before anyone joins --------------
+
+JOINERS = "c0ffee00" * 4
+
+
+def open_room(host: Player, seed: Any = None) -> dict[str, Any]:
+    body = {} if seed is None else {"seed": seed}
+    room = host.client.post("/api/v1/rooms/", body, format="json")
+    assert room.status_code == 201, room.content
+    return room.json()
+
+
+def invite(player: Player, code: str) -> dict[str, Any]:
+    answer = player.client.get(f"/api/v1/rooms/invites/{code}/")
+    assert answer.status_code == 200, answer.content
+    return answer.json()
+
+
+def join(player: Player, code: str, seed: Any = None) -> Any:
+    body = {"code": code} | ({} if seed is None else {"seed": seed})
+    return player.client.post("/api/v1/rooms/join/", body, format="json")
+
+
+def first_deal_over(players: dict[int, Player], match_id: str) -> None:
+    mover, match = on_turn(players, match_id)
+    assert act(mover, match, surrender(match), "give-up").status_code == 200
+
+
+def test_a_friend_room_s_first_deal_takes_both_seeds_against_the_commitment_seen_before(
+    make_player: MakePlayer,
+) -> None:
+    host, friend = make_player(), make_player()
+    promised = commitment(host)
+    room = open_room(host, {"commitment": promised, "value": SEED})
+    code = room["invite"]["code"]
+    shown = invite(friend, code)
+    assert shown["commitment"] == promised and shown["deal"] == 1
+    assert shown["code"] == code and shown["variant"] == "klub"
+    joined = join(friend, code.lower(), {"commitment": shown["commitment"], "value": JOINERS})
+    assert joined.status_code == 200, joined.content
+    match = joined.json()
+    assert match["view"]["deal"]["commitment"] == promised
+    events = [
+        e["event"]["type"]
+        for e in friend.client.get(f"/api/v1/matches/{match['id']}/events/").json()["events"]
+    ]
+    assert events[:5] == [
+        "match_started",
+        "secret_committed",
+        "seed_given",
+        "seed_given",
+        "deal_started",
+    ]
+    first_deal_over({0: host, 1: friend}, match["id"])
+    first = record(friend, match["id"], 1)
+    assert first["seeds"] == [
+        {"seat": 0, "value": SEED, "by": "player"},
+        {"seat": 1, "value": JOINERS, "by": "player"},
+    ]
+    assert record_verifies(first, shown["commitment"])
+    # the host's commitment went into the room: it is used, another room cannot take it
+    again = host.client.post(
+        "/api/v1/rooms/", {"seed": {"commitment": promised, "value": SEED}}, format="json"
+    )
+    assert (again.status_code, again.json()["code"]) == (409, "seed_not_due")
+
+
+def test_a_room_made_without_a_seed_still_commits_and_a_joiner_without_one_gets_the_servers(
+    make_player: MakePlayer,
+) -> None:
+    host, friend, third = make_player(), make_player(), make_player()
+    room = open_room(host)
+    shown = invite(friend, room["invite"]["code"])
+    assert shown["commitment"]
+    joined = join(friend, room["invite"]["code"])
+    assert joined.status_code == 200, joined.content
+    match = joined.json()
+    first_deal_over({0: host, 1: friend}, match["id"])
+    first = record(host, match["id"], 1)
+    assert [(s["seat"], s["by"]) for s in first["seeds"]] == [(0, "server"), (1, "server")]
+    assert record_verifies(first, shown["commitment"])
+
+    # with the host's seed and none from the joiner: the joiner's seat is filled by the server
+    promised = commitment(host)
+    room = open_room(host, {"commitment": promised, "value": SEED})
+    match = join(third, room["invite"]["code"]).json()
+    first_deal_over({0: host, 1: third}, match["id"])
+    first = record(third, match["id"], 1)
+    assert first["seeds"][0] == {"seat": 0, "value": SEED, "by": "player"}
+    assert first["seeds"][1]["by"] == "server"
+    assert record_verifies(first, promised)
+
+
+def test_a_room_s_seeds_are_refused_with_their_codes(make_player: MakePlayer) -> None:
+    host, friend, other = make_player(), make_player(), make_player()
+    others = commitment(other)
+    for seed, status, code in [
+        ({"commitment": others, "value": SEED}, 409, "seed_not_due"),  # not the host's
+        ({"commitment": "0" * 64, "value": SEED}, 409, "seed_not_due"),  # never given
+        ({"commitment": others, "value": "XYZ"}, 400, "invalid_seed"),
+        ({"deal": 1, "value": SEED}, 400, "invalid_seed"),
+        ("seed", 400, "invalid_seed"),
+    ]:
+        answer = host.client.post("/api/v1/rooms/", {"seed": seed}, format="json")
+        assert (answer.status_code, answer.json()["code"]) == (status, code), seed
+    room = open_room(host)
+    code = room["invite"]["code"]
+    rooms = invite(friend, code)["commitment"]
+    other_room = invite(friend, open_room(other)["invite"]["code"])["commitment"]
+    for seed, status, error in [
+        ({"commitment": other_room, "value": SEED}, 409, "seed_not_due"),  # another room's
+        ({"commitment": others, "value": SEED}, 409, "seed_not_due"),  # a Kati commitment
+        ({"commitment": rooms, "value": "ab"}, 400, "invalid_seed"),
+        ({"commitment": rooms}, 400, "invalid_seed"),
+        ([rooms, SEED], 400, "invalid_seed"),
+    ]:
+        answer = join(friend, code, seed)
+        assert (answer.status_code, answer.json()["code"]) == (status, error), seed
+    assert Match.objects.get(pk=room["id"]).seats.count() == 1  # nobody joined
+    assert join(friend, code, {"commitment": rooms, "value": JOINERS}).status_code == 200
+    # the room is full: its commitment is used
+    late = join(other, code, {"commitment": rooms, "value": JOINERS})
+    assert (late.status_code, late.json()["code"]) == (409, "room_full")
+    assert host.client.get("/api/v1/rooms/invites/NOSUCH/").json()["code"] == "invite_not_found"
+
+
+def test_no_answer_shows_a_room_s_secret_before_its_first_deal_is_over(
+    make_player: MakePlayer,
+) -> None:
+    host, friend = make_player(), make_player()
+    promised = commitment(host)
+    room = open_room(host, {"commitment": promised, "value": SEED})
+    secret = Match.objects.get(pk=room["id"]).first_secret
+    assert secret and secret not in json.dumps(room)
+    code = room["invite"]["code"]
+    seen = [
+        json.dumps(room),
+        json.dumps(invite(friend, code)),
+        json.dumps(fetch(host, room["id"])),
+        host.client.get("/api/v1/matches/").content.decode(),
+    ]
+    joined = join(friend, code, {"commitment": promised, "value": JOINERS})
+    match_id = joined.json()["id"]
+    seen += [joined.content.decode(), feed_text(host, match_id), feed_text(friend, match_id)]
+    seen += [json.dumps(fetch(p, match_id)) for p in (host, friend)]
+    early = friend.client.get(f"/api/v1/matches/{match_id}/deals/1/")
+    seen.append(early.content.decode())
+    assert early.status_code != 200
+    assert not any(secret in text for text in seen), "the room's secret left the server"
+    first_deal_over({0: host, 1: friend}, match_id)
+    assert record(host, match_id, 1)["salt"] == secret  # revealed once the deal is over

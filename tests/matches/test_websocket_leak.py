@@ -3,11 +3,13 @@ frame each one receives is scanned for a card that seat must not see at that fra
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import AsyncIterator
 
 import pytest
 
+from apps.matches.models import Match
 from tests.conftest import MakePlayer
 from tests.matches.helpers import (
     act,
@@ -62,3 +64,41 @@ async def test_no_frame_shows_a_hidden_card(
         for frame in frames[seat]:
             assert not shown(frame, hidden[frame["seq"]]), frame
     assert step > 5
+
+
+async def test_no_frame_shows_a_room_s_first_secret(
+    make_player: MakePlayer, sockets: Sockets
+) -> None:
+    """A room opened with the host's seed, joined with the friend's: the host's socket, open
+    while the room waits, gets the match's start and first deal, and no frame (nor its ready)
+    holds the room's secret, which the first deal's record alone reveals."""
+    host, friend = await in_thread(lambda: [make_player(), make_player()])
+
+    def open_room() -> dict:
+        promised = host.client.post("/api/v1/matches/commitments/", {}, format="json").json()
+        seed = {"commitment": promised["commitment"], "value": "5eed" * 8}
+        room = host.client.post("/api/v1/rooms/", {"seed": seed}, format="json")
+        assert room.status_code == 201, room.content
+        return dict(room.json())
+
+    room = await in_thread(open_room)
+    socket, ready = await sockets.ready(room["id"], host.token)
+
+    def join() -> dict:
+        code = room["invite"]["code"]
+        shown = friend.client.get(f"/api/v1/rooms/invites/{code}/").json()
+        seed = {"commitment": shown["commitment"], "value": "c0ffee00" * 4}
+        joined = friend.client.post(
+            "/api/v1/rooms/join/", {"code": code, "seed": seed}, format="json"
+        )
+        assert joined.status_code == 200, joined.content
+        return dict(joined.json())
+
+    joined = await in_thread(join)
+    frames = await receive_through(socket, joined["version"])
+    secret = await in_thread(lambda: Match.objects.get(pk=room["id"]).first_secret)
+    assert secret and [f["event"]["type"] for f in frames][:2] == [
+        "match_started",
+        "secret_committed",
+    ]
+    assert secret not in json.dumps(ready) + json.dumps(frames)

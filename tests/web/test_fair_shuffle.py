@@ -93,3 +93,37 @@ def test_a_person_s_seed_shuffles_the_next_deal_and_an_altered_secret_or_seed_fa
     for who in (honest, fooled):
         assert assert_no_hidden_cards(who.recorder, who.match_id(), who.seat()) > 0
         assert who.errors == []
+
+
+def test_two_friends_shuffle_their_room_s_first_deal_with_seeds_of_their_own(
+    chromium: Any, club_server: Any, make_player: Any
+) -> None:
+    """Béla opens a room at the home page (his page asks for a commitment first and sends his
+    seed with the room); Cili opens the invitation link (her page reads the room's commitment
+    and sends her seed with the join). Deal 1, given up by whoever leads, checks out at both
+    tables, each naming both seeds as the players' own."""
+    host, friend = make_player(display_name="Béla"), make_player(display_name="Cili")
+    bela, cili = person(chromium), person(chromium)
+    club_server.sign_in(bela.context, host.token)
+    club_server.sign_in(cili.context, friend.token)
+    bela.goto(club_server)
+    bela.button("Szoba nyitása").click()
+    bela.page.get_by_text("Várakozás az ellenfélre…").wait_for()
+    link = bela.page.get_by_label("Meghívó link").input_value()
+    cili.goto(club_server, "/join/" + link.rsplit("/", 1)[1])
+    cili.page.wait_for_url(re.compile(r"/m/[0-9a-f-]{36}/$"))
+    bela.page.wait_for_function("() => window.snapszer.client.view?.deal?.number === 1")
+    turn = bela.page.evaluate("window.snapszer.client.view.deal.turn")
+    leader = bela if turn == bela.seat() else cili
+    leader.wait_for(TURN)
+    confirm(leader, "Feladom a partit")
+
+    for who, seeds_named in [
+        (bela, "player player: Keverési magok: Te (saját), Cili (saját)."),
+        (cili, "player player: Keverési magok: Béla (saját), Te (saját)."),
+    ]:
+        state, words, seeds = fair(who, 1)
+        assert state == "verified" and "a keverési magok adták ki" in words
+        assert seeds == seeds_named
+    for who in (bela, cili):
+        assert who.errors == []

@@ -40,6 +40,8 @@ class ComputerMatchInput(BodySerializer):
 class RoomInput(BodySerializer):
     variant = VariantField(default="klub")
     target = serializers.IntegerField(required=False, allow_null=True, help_text=TARGET_HELP)
+    # checked by the service (``commitments.first_seed``: 400 invalid_seed, 409 seed_not_due)
+    seed = serializers.JSONField(required=False)
 
 
 class SeatInput(BodySerializer):
@@ -48,6 +50,8 @@ class SeatInput(BodySerializer):
 
 class JoinInput(BodySerializer):
     code = serializers.CharField(min_length=6, max_length=12, help_text="case-insensitive")
+    # checked by the service (``commitments.room_seed``: 400 invalid_seed, 409 seed_not_due)
+    seed = serializers.JSONField(required=False)
 
 
 CLIENT_MOVE_ID_MAX = 64  # characters

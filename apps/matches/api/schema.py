@@ -21,7 +21,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from apps.common.schema import COMPONENTS, request_bodies
-from apps.matches.api.inputs import ComputerMatchInput
+from apps.matches.api.inputs import ComputerMatchInput, JoinInput, RoomInput
 from apps.matches.engine import VARIANTS, Rules, shapes
 
 # Choice sets named in SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].
@@ -283,6 +283,51 @@ class ComputerMatchSubmit(ComputerMatchInput):
         required=False,
         help_text="your seed for the first deal, chosen after the commitment (docs/api.md 7.0)",
     )
+
+
+class RoomSubmit(RoomInput):
+    """The documented body of ``POST /api/v1/rooms/`` (validated by ``inputs.RoomInput``, the
+    seed by ``commitments.first_seed``)."""
+
+    seed = FirstSeedSubmit(  # type: ignore[assignment]
+        required=False,
+        help_text="your seed for the room's first deal, chosen after the commitment from "
+        "POST /api/v1/matches/commitments/ (docs/api.md 7.0)",
+    )
+
+
+class RoomSeedSubmit(serializers.Serializer):
+    commitment = serializers.RegexField(
+        r"^[0-9a-f]{64}$",
+        help_text="the room's, from GET /api/v1/rooms/invites/{code}/ (its `commitment`)",
+    )
+    value = serializers.RegexField(
+        r"^[0-9a-f]{16,128}$", help_text="16 to 128 lowercase hex digits, chosen at random"
+    )
+
+
+class JoinSubmit(JoinInput):
+    """The documented body of ``POST /api/v1/rooms/join/`` (validated by ``inputs.JoinInput``,
+    the seed by ``commitments.room_seed``)."""
+
+    seed = RoomSeedSubmit(  # type: ignore[assignment]
+        required=False,
+        help_text="your seed for the room's first deal, chosen after its commitment "
+        "(docs/api.md 7.0)",
+    )
+
+
+class RoomInviteOutput(serializers.Serializer):
+    code = serializers.CharField()
+    variant = serializers.CharField()
+    target = serializers.IntegerField(allow_null=True)
+    host = serializers.CharField(help_text="the room's creator's public name")
+    deal = serializers.IntegerField(help_text="1: the match's first deal")
+    commitment = serializers.CharField(
+        help_text="sha256 hex of the server's secret for the first deal, fixed before anyone "
+        "joins: send your seed against it when you join"
+    )
+    expires_at = serializers.DateTimeField(allow_null=True)
 
 
 class SeedSubmit(serializers.Serializer):

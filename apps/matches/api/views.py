@@ -39,10 +39,13 @@ from .schema import (
     GuestMatchesClaimOutput,
     GuestMatchesOutput,
     Heartbeat,
+    JoinSubmit,
     MatchOutput,
     MatchSummary,
     PaginatedMatchSummaryList,
     RematchOutput,
+    RoomInviteOutput,
+    RoomSubmit,
     ref,
 )
 
@@ -125,17 +128,20 @@ class RoomCreateApi(APIView):
     @extend_schema(
         tags=["rooms"],
         summary="Open a friend room (registered players only)",
-        request=RoomInput,
+        request=RoomSubmit,
         responses={
             201: MatchOutput,
             **problem_responses(
                 "unknown_variant",
                 "invalid_target",
+                "invalid_seed",
+                "seed_not_due",
                 *BODY_REFUSED,
                 "not_authenticated",
                 "registration_required",
                 "csrf_failed",
                 "invite_code_exhausted",
+                seed_not_due="the seed's commitment was not given to you, or was used or expired",
             ),
         },
     )
@@ -152,10 +158,12 @@ class RoomJoinApi(APIView):
     @extend_schema(
         tags=["rooms"],
         summary="Join a friend room by its invite code",
-        request=JoinInput,
+        request=JoinSubmit,
         responses={
             200: MatchOutput,
             **problem_responses(
+                "invalid_seed",
+                "seed_not_due",
                 *BODY_REFUSED,
                 "not_authenticated",
                 "registration_required",
@@ -166,14 +174,41 @@ class RoomJoinApi(APIView):
                 "already_in_room",
                 "invite_expired",
                 "invite_cancelled",
+                seed_not_due="the seed's commitment is not this room's",
             ),
         },
     )
     def post(self, request: MemberRequest) -> Response:
         data = JoinInput(data=request.data)
         data.is_valid(raise_exception=True)
-        match = services.room_join(user=request.user, code=data.validated_data["code"])
+        match = services.room_join(user=request.user, **data.validated_data)
         return _match_response(request, match.id)
+
+
+class RoomInviteApi(APIView):
+    """A friend room as whoever may join it sees it before joining: its game and the server's
+    commitment to its first deal's secret, to choose a seed after (docs/api.md 7.0)."""
+
+    @extend_schema(
+        tags=["rooms"],
+        summary="A room by its invite code, with its first deal's commitment, before joining",
+        responses={
+            200: RoomInviteOutput,
+            **problem_responses(
+                "not_authenticated",
+                "registration_required",
+                *ONLINE_BARRED,
+                "invite_not_found",
+                "room_full",
+                "already_in_room",
+                "invite_expired",
+                "invite_cancelled",
+                "blocked",
+            ),
+        },
+    )
+    def get(self, request: MemberRequest, code: str) -> Response:
+        return Response(services.room_invite(user=request.user, code=code))
 
 
 class RoomCancelApi(APIView):

@@ -98,9 +98,15 @@ export const api = {
       ...(seed ? { seed } : {}),
     }),
   commitment: () => call("POST", v1("matches/commitments/")),
-  room: (variant, target = null) =>
-    call("POST", v1("rooms/"), target === null ? { variant } : { variant, target }),
-  join: (code) => call("POST", v1("rooms/join/"), { code }),
+  room: (variant, target = null, seed = null) =>
+    call("POST", v1("rooms/"), {
+      variant,
+      ...(target === null ? {} : { target }),
+      ...(seed ? { seed } : {}),
+    }),
+  // a room as whoever may join it sees it first: its game and its first deal's commitment
+  invite: (code) => call("GET", v1(`rooms/invites/${encodeURIComponent(code)}/`)),
+  join: (code, seed = null) => call("POST", v1("rooms/join/"), { code, ...(seed ? { seed } : {}) }),
   cancelRoom: (id) => call("POST", v1(`rooms/${id}/cancel/`)),
   seatKati: (id, strength) => call("POST", v1(`rooms/${id}/seats/`), { strength }),
   rematch: (id) => call("POST", v1(`matches/${id}/rematch/`)),

@@ -61,6 +61,19 @@ export async function madeWithSeed(make) {
   return match;
 }
 
+// A friend room joined with this browser's seed for its first deal: the room read first (its
+// commitment to that deal's secret, fixed when it was opened), the seed chosen after it and
+// sent with the join, and the commitment kept for the table's check of deal 1. The room's
+// refusals (full, expired, already in it…) are the join's own; a room without a commitment is
+// joined without a seed.
+export async function joinedWithSeed(code) {
+  const room = await api.invite(code);
+  const seed = room.commitment ? { commitment: room.commitment, value: freshSeed() } : null;
+  const match = await api.join(code, seed);
+  if (seed) sessionStorage.setItem(firstKey(match.id), seed.commitment);
+  return match;
+}
+
 const firstKey = (matchId) => `snapszer.firstCommitment.${matchId}`;
 
 // The commitment to deal 1 this browser saw before the match was made, if it made it.

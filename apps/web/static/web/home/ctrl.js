@@ -214,7 +214,7 @@ export class HomeCtrl {
   async openRoom() {
     const { choice } = this.room;
     try {
-      const room = await api.room(choice.variant, choice.sentTarget(this.games));
+      const room = await madeWithSeed((seed) => api.room(choice.variant, choice.sentTarget(this.games), seed));
       this.navigate(`/m/${room.id}/`);
     } catch (error) {
       this.room.status = problemText(error);

@@ -4,7 +4,7 @@
 // `already_in_room` names it.
 
 import { AccountCtrl } from "../account/ctrl.js";
-import { api } from "../api.js";
+import { joinedWithSeed } from "../fairplay.js";
 import { problemText } from "../i18n.js";
 import { isMember, whoAmI } from "../session.js";
 
@@ -28,7 +28,7 @@ export class JoinCtrl {
       return;
     }
     try {
-      const match = await api.join(this.code);
+      const match = await joinedWithSeed(this.code);
       this.navigate(`/m/${match.id}/`, { replace: true });
     } catch (error) {
       if (error.code === "already_in_room" && error.body.match_id) {
