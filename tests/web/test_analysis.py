@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import re
-import time
 from pathlib import Path
 from typing import Any
 
@@ -33,15 +32,17 @@ def _shots(tmp_path: Path) -> Path:
     return Path(folder) if folder else tmp_path
 
 
-def _play_first_deal(who: Any, *, limit: float = 120) -> None:
-    """Play the first legal card at each turn until the first deal's result is at the table."""
-    deadline = time.monotonic() + limit
+def _play_first_deal(who: Any) -> None:
+    """Play the first legal card at each turn until the first deal's result is at the table:
+    at most the cards a seat plays in a deal (twelve in sixty-six), each turn waited for as the
+    page shows it, each card until it has left the hand."""
     result = who.page.locator(".deal-result[data-deal='1']")
-    while not result.count():
-        assert time.monotonic() < deadline, "the deal did not end in time"
-        if who.page.locator(TURN).count():
-            who.play_a_card()
-        who.page.wait_for_timeout(40)
+    for _ in range(12):
+        who.page.locator(f"{TURN}, .deal-result[data-deal='1']").first.wait_for()
+        if result.count():
+            return
+        who.wait_until_played(who.play_a_card())
+    result.wait_for()
 
 
 def _analysis(who: Any, match_id: str) -> dict[str, Any]:
