@@ -24,7 +24,9 @@ from .ws_helpers import TIMEOUT, Sockets, in_thread, receive_through
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-QUITTING = ("resign", "leave", "pause", "resume", "show_hand")
+# Not chosen: leaving the table, and a claim (``show_cards``), whose hand then waits out its
+# seconds with no move for anyone (the claim has tests of its own).
+QUITTING = ("resign", "leave", "pause", "resume", "show_hand", "show_cards")
 
 
 @pytest.fixture(autouse=True)
@@ -101,11 +103,15 @@ async def test_a_hand_reaches_four_sockets_in_one_order_each_redacted_as_its_fee
         if over and refused_once:
             break
         first = views[0]["view"]["deal"]["number"] if over else first
-        seat, action = next(
-            (s, rng.choice(moves))
+        movers = [
+            (s, moves)
             for s, m in views.items()
             if (moves := [a for a in m["view"]["legal_actions"] if a["type"] not in QUITTING])
-        )
+        ]
+        assert movers, [
+            (v["view"]["deal"]["phase"], v["view"]["deal"]["number"]) for v in views.values()
+        ]
+        seat, action = movers[0][0], rng.choice(movers[0][1])
         deal = views[seat]["view"]["deal"]
         if deal["phase"] == "doubling" and not refused_once:
             # a word this seat may not say now (Subkontra first, or Kontra again): refused

@@ -69,7 +69,7 @@ def test_a_seed_goes_into_the_next_deal_and_a_seat_without_one_gets_the_servers(
 
     answer = send(mover, match, card, "card-with-seed", {"deal": 2, "value": SEED})
     assert answer.status_code == 200, answer.content
-    first, second = answer.json()["events"][:2]
+    first, *move = answer.json()["events"]
     assert first["event"] == {
         "type": "seed_given",
         "schema_version": 1,
@@ -77,7 +77,8 @@ def test_a_seed_goes_into_the_next_deal_and_a_seat_without_one_gets_the_servers(
         "deal": 2,
         "value": SEED,
     }
-    assert second["event"]["type"] == "card_played"
+    # then the move's own events (a king or queen led may announce its marriage first)
+    assert "card_played" in [e["event"]["type"] for e in move]
     other = players[1 - seat]
     assert fetch(other, match_id)["view"]["next_deal"]["seeded"] == [seat]
 
