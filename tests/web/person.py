@@ -80,6 +80,21 @@ class Person:
             timeout=timeout * 1000,
         )
 
+    def screen(self) -> str | None:
+        """What the table asks of this player now, read in one look (a new deal may be shown
+        between two separate looks): "bidding", "doubling", "play" (a card may be played),
+        "count" (sixty-six: no card, only "count"), or None (nothing asked)."""
+        return self.page.evaluate(  # type: ignore[no-any-return]
+            """(turn) => {
+                if (document.querySelector('.bidding-box')) return 'bidding';
+                if (document.querySelector('.doubling-box button')) return 'doubling';
+                if (document.querySelector(`${turn} .card-button.legal`)) return 'play';
+                if (document.querySelector('.action-let_count')) return 'count';
+                return null;
+            }""",
+            TURN,
+        )
+
     def legal_card(self) -> tuple[str, Any]:
         """The first card that may be played: its code, and a locator that stays on that card
         (``.legal`` itself goes while pushed events are shown)."""

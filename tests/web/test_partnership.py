@@ -71,9 +71,10 @@ def take_turn(who: Person, *, bid: bool, double: bool = False) -> str:
     """Whatever the table offers this seat now, as a person would do it: a bid (the first card
     offered, then the Bid button) or a pass; in the doubling window Kontra (with ``double``,
     when offered) or "no double"; else the first card that may be played, tapped twice.
-    Returns what was done."""
+    Returns what was done ("wait" when the table asks nothing yet)."""
     page = who.page
-    if page.locator(".bidding-box").count():
+    screen = who.screen()
+    if screen == "bidding":
         cards = page.locator(".bid-card:not([disabled])")
         if bid and cards.count():
             cards.first.click()
@@ -81,7 +82,7 @@ def take_turn(who: Person, *, bid: bool, double: bool = False) -> str:
             return "bid"
         page.locator(".bidding-box .pass").click()
         return "pass"
-    if page.locator(".doubling-box button").count():
+    if screen == "doubling":
         # every seat offered the choice sees the window's countdown
         assert re.search(r"\d+ (mp|s)", page.locator(".doubling-box .countdown").inner_text())
         kontra = page.locator(".doubling-box .doubling-kontra")
@@ -90,8 +91,10 @@ def take_turn(who: Person, *, bid: bool, double: bool = False) -> str:
             return "kontra"
         page.locator(".doubling-box .doubling-no_double").click()
         return "no_double"
-    who.play_a_card()
-    return "play"
+    if screen == "play":
+        who.play_a_card()
+        return "play"
+    return "wait"
 
 
 def test_a_guest_plays_partnership_against_three_katis_on_a_phone(

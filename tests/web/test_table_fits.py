@@ -198,13 +198,14 @@ def play_to_deal_end(who: Person, *, limit: int = 60) -> None:
         if int(who.page.evaluate(HANDS_DONE)):
             break
         page = who.page
-        if page.locator(".bidding-box").count():
+        screen = who.screen()
+        if screen == "bidding":
             page.locator(".bidding-box .pass").click()
-        elif page.locator(".doubling-box button").count():
+        elif screen == "doubling":
             page.locator(".doubling-box .doubling-no_double").click()
-        elif page.locator(".card-button.legal").count():
+        elif screen == "play":
             who.play_a_card()
-        elif page.locator(".action-let_count").count():  # sixty-six: no card, only "count"
+        elif screen == "count":  # sixty-six: no card, only "count"
             page.locator(".action-let_count").click()
         page.wait_for_timeout(30)
 
@@ -238,19 +239,20 @@ def test_the_partnership_table_fits_every_screen(chromium: Any, club_server: Any
         assert rounds <= ROUNDS, f"no play within {ROUNDS} moves: {seen}"
         assert who.my_turn_or_over()
         page = who.page
-        if page.locator(".bidding-box").count():
+        screen = who.screen()
+        if screen == "bidding":
             if "bidding" not in seen:
                 check_fits(who, game, "bidding", shots)
                 seen.add("bidding")
             page.locator(".bidding-box .pass").click()  # a Kati calls (or all pass: dealt again)
-        elif page.locator(".doubling-box button").count():
+        elif screen == "doubling":
             if "doubling" not in seen:
                 check_fits(who, game, "doubling", shots)
                 seen.add("doubling")
             no_double = page.locator(".doubling-box .doubling-no_double")
             if no_double.count():  # the window may have closed while it was measured
                 no_double.click(timeout=2000)
-        else:
+        elif screen == "play":
             seen.add("play")
             check_play_turn(who, game, shots)
         page.wait_for_timeout(30)
