@@ -35,7 +35,7 @@ SIXTY_SIX_EVENT_TYPES = {"enough_declared", "count_chosen"}
 SIXTY_SIX_ACTIONS = {"declare_enough", "let_count"}
 # Events and actions that came after the stored klub streams were recorded: the four-seat
 # table's takeover of a seat whose player quit, and partnership's own.
-LATER_TABLE_EVENT_TYPES = {"seat_taken_over", "seed_given", "secret_committed"}
+LATER_TABLE_EVENT_TYPES = {"seat_taken_over", "seed_given", "secret_committed", "seeds_closed"}
 PARTNERSHIP_EVENT_TYPES = {
     "bid_made",
     "passed",

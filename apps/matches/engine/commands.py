@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import ClassVar, Protocol
 
 from .cards import Card
@@ -50,10 +51,21 @@ class DealSeeded:
 @dataclass(frozen=True, slots=True)
 class CommitSecret:
     """Sent by the service when a match starts with seeds for its first deal: the secret it
-    committed to before the players chose them (``apps/matches/commitments.py``)."""
+    committed to before the players chose them (``apps/matches/commitments.py``). With
+    ``seeds_until`` (a match the server made: ranked, a rematch) the players choose them after
+    this commitment, and the first deal waits for them until then."""
 
     type: ClassVar[str] = "commit_secret"
     secret: str
+    seeds_until: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CloseSeeds:
+    """Sent by the service when the wait for the first deal's seeds ran out
+    (``presence.due_commands``)."""
+
+    type: ClassVar[str] = "close_seeds"
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +188,7 @@ TABLE_COMMANDS: tuple[type, ...] = (
     DealCards,
     DealSeeded,
     CommitSecret,
+    CloseSeeds,
     GiveSeed,
     Resign,
     Leave,

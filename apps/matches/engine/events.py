@@ -68,6 +68,20 @@ class SecretCommitted:
     deal: int
     commitment: str
     secret: str
+    # a match made by the server (ranked pairing, a rematch): the first deal waits for every
+    # person's seed until then, and is dealt as soon as the last is in (``SeedsClosed`` when
+    # time runs out first). Absent on the wire while None: the seeds came with the request.
+    seeds_until: datetime | None = field(default=None, metadata=OPTIONAL)
+
+
+@dataclass(frozen=True, slots=True)
+class SeedsClosed:
+    """The wait for the first deal's seeds ran out (``SecretCommitted.seeds_until``): the deal
+    is dealt now, a server seed (``by: server``) standing in for each seat that sent none."""
+
+    type: ClassVar[str] = "seeds_closed"
+    schema_version: ClassVar[int] = 1
+    deal: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +217,7 @@ TABLE_EVENTS: tuple[type, ...] = (
     MatchEnded,
     SecretCommitted,
     SeedGiven,
+    SeedsClosed,
     PlayerDisconnected,
     PlayerReconnected,
     PauseStarted,

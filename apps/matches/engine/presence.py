@@ -13,6 +13,9 @@ so that the service can apply them as commands (and so as events).
 - **Show hand.** A seat may show its hand to the other players for ``SHOW_LENGTH``; the cards it
   still holds of those shown are in the others' views until then. The talon stays secret and
   the deal goes on.
+- **The first deal's seeds.** A match the server made (ranked pairing, a rematch) commits to
+  its first deal's secret and waits for the people's seeds until ``SecretCommitted.seeds_until``
+  (``table.close_seeds``); it is the one deadline here that is not a seat's.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from typing import Any
 from .commands import (
     Abandon,
     BeginStandIn,
+    CloseSeeds,
     Command,
     Disconnect,
     HideHand,
@@ -234,6 +238,8 @@ def due_commands(
         for seat, shown in enumerate(state.shown)
         if shown is not None and shown.until <= now
     ]
+    if (until := _seeds_until(state)) is not None and until <= now:
+        due.append(CloseSeeds())
     assert state.variant is not None
     return due + state.variant.due_commands(state, now)
 
@@ -245,11 +251,18 @@ def next_deadline(state: MatchState) -> datetime | None:
     pending = [d for d in state.away_until if d is not None]
     pending += [p.until for p in state.paused if p is not None and not p.stand_in]
     pending += [s.until for s in state.shown if s is not None]
+    if (until := _seeds_until(state)) is not None:
+        pending.append(until)
     assert state.variant is not None
     own = state.variant.next_deadline(state)
     if own is not None:
         pending.append(own)
     return min(pending, default=None)
+
+
+def _seeds_until(state: MatchState) -> datetime | None:
+    """How long the first deal still waits for the people's seeds (a match the server made)."""
+    return state.seeds_until if state.deal is None else None
 
 
 def stand_ins_to_play(state: MatchState) -> list[int]:

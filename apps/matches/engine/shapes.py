@@ -290,10 +290,18 @@ NEXT_DEAL = obj(
             STRING, "sha256 hex of the server's secret for the next deal (scheme hmac-fy-1)"
         ),
         "seeded": array(INTEGER, "the seats whose seed for it the server has"),
+        "until": described(
+            DATE_TIME,
+            "before the first deal of a match the server made: when it is dealt without the "
+            "seeds not in by then (a server seed for each)",
+        ),
     },
     title="NextDeal",
     description="While a deal is played: the server's commitment to the next deal's secret. "
-    "Send your seed for it with one of your moves (`seed` of the action's body), once.",
+    "Send your seed for it with one of your moves (`seed` of the action's body), once. Before "
+    "the first deal of a ranked match or a rematch (`deal` null): send it alone, `POST "
+    "…/seeds/`; the deal comes when every seat's is in.",
+    optional=("until",),
 )
 
 
@@ -316,7 +324,9 @@ def _variant_match_view(rules: Rules[Any], actions: JSON) -> JSON:
             "result": nullable(MATCH_RESULT),
             "legal_actions": actions,
             "presence": described(PRESENCE, "absent before the match starts"),
-            "next_deal": described(NEXT_DEAL, "only while a deal is played"),
+            "next_deal": described(
+                NEXT_DEAL, "only while a deal is played, or before a first deal that waits"
+            ),
         },
         title=_camel(rules.name) + "MatchView",
         description=f"The view of a `{rules.name}` match (`engine.view_for`).",

@@ -98,6 +98,8 @@ class MatchState:
     next_commitment: str | None = None
     next_secret: str | None = None
     seeds: tuple[tuple[int, str], ...] = ()
+    # a match the server made: how long its first deal waits for the people's seeds
+    seeds_until: datetime | None = None
 
     @property
     def started(self) -> bool:

@@ -9,6 +9,7 @@ from typing import Any
 
 from .commands import (
     Abandon,
+    CloseSeeds,
     CommitSecret,
     DealCards,
     DealSeeded,
@@ -29,6 +30,7 @@ from .events import (
     SeatTakenOver,
     SecretCommitted,
     SeedGiven,
+    SeedsClosed,
 )
 from .fairness import (
     BY_PLAYER,
@@ -143,7 +145,17 @@ def commit_secret(rec: Recorder, cmd: CommitSecret) -> None:
         raise RuleViolation("deal_in_progress", "only the first deal's secret is committed so")
     if not is_valid_salt(cmd.secret):
         raise RuleViolation("invalid_salt", "the salt must be 16 to 128 lowercase hex digits")
-    rec.emit(SecretCommitted(1, secret_commitment(cmd.secret), cmd.secret))
+    rec.emit(SecretCommitted(1, secret_commitment(cmd.secret), cmd.secret, cmd.seeds_until))
+
+
+def close_seeds(rec: Recorder, cmd: CloseSeeds) -> None:
+    """The first deal's wait for the people's seeds ran out: it is dealt without the missing."""
+    state = rec.state
+    require_running(state)
+    until = state.seeds_until
+    if until is None or state.deal is not None or rec.now is None or until > rec.now:
+        raise RuleViolation("not_due", "no first deal's seeds are awaited past their time")
+    rec.emit(SeedsClosed(1))
 
 
 def seed_due(state: MatchState, seat: int, deal: int) -> bool:
@@ -258,6 +270,7 @@ HANDLERS: dict[type, Callable[[Recorder, Any], None]] = {
     DealCards: deal_cards,
     DealSeeded: deal_seeded,
     CommitSecret: commit_secret,
+    CloseSeeds: close_seeds,
     GiveSeed: give_seed,
     Resign: resign,
     Leave: leave,

@@ -24,6 +24,7 @@ from .events import (
     SeatTakenOver,
     SecretCommitted,
     SeedGiven,
+    SeedsClosed,
     StandInStarted,
 )
 from .state import MatchState, Paused, Shown, copy_with, replace_at
@@ -44,11 +45,18 @@ def _deal_started(state: MatchState, e: DealStarted) -> MatchState:
         next_commitment=e.next_commitment,
         next_secret=e.next_secret,
         seeds=(),
+        seeds_until=None,
     )
 
 
 def _secret_committed(state: MatchState, e: SecretCommitted) -> MatchState:
-    return copy_with(state, next_commitment=e.commitment, next_secret=e.secret)
+    return copy_with(
+        state, next_commitment=e.commitment, next_secret=e.secret, seeds_until=e.seeds_until
+    )
+
+
+def _seeds_closed(state: MatchState, e: SeedsClosed) -> MatchState:
+    return copy_with(state, seeds_until=None)
 
 
 def _seed_given(state: MatchState, e: SeedGiven) -> MatchState:
@@ -140,4 +148,5 @@ TABLE_EVOLVERS: dict[type, Evolver] = {
     SeatTakenOver: _seat_taken_over,
     SecretCommitted: _secret_committed,
     SeedGiven: _seed_given,
+    SeedsClosed: _seeds_closed,
 }

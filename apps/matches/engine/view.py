@@ -77,15 +77,19 @@ def waiting_view(rules: Rules[Any], target: int | None, seat: int | None) -> JSO
 
 def _next_deal(state: MatchState) -> JSON | None:
     """The server's commitment to the next deal's secret (never the secret), while a deal is
-    played, and the seats whose seed for it is in."""
+    played or before the first, and the seats whose seed for it is in; before a first deal that
+    waits for the seeds (a match the server made), ``until``: when it is dealt without them."""
     deal = state.deal
-    if state.next_commitment is None or deal is None or deal.over or not state.running:
+    if state.next_commitment is None or (deal is not None and deal.over) or not state.running:
         return None
-    return {
-        "number": deal.number + 1,
+    next_deal: JSON = {
+        "number": 1 if deal is None else deal.number + 1,
         "commitment": state.next_commitment,
         "seeded": sorted(seat for seat, _ in state.seeds),
     }
+    if deal is None and state.seeds_until is not None:
+        next_deal["until"] = state.seeds_until.isoformat()
+    return next_deal
 
 
 def _presence(state: MatchState) -> JSON:
