@@ -42,10 +42,15 @@ def abandonment(match: Match, state: MatchState, events: list[Event]) -> Command
 
 
 def next_deal(match: Match, state: MatchState, events: list[Event]) -> Command | None:
-    """``DealSeeded`` when a deal is due (``dealing``)."""
+    """``DealSeeded`` when a deal is due (``dealing``); a first deal that waits for the people's
+    seeds (``seeds_until``) only once every one of them is in, or the wait ran out."""
     if not state.awaiting_deal:
         return None
-    return dealing(state, [seat.index for seat in seats_of(match) if not seat.is_bot])
+    people = [seat.index for seat in seats_of(match) if not seat.is_bot]
+    seeded = {seat for seat, _ in state.seeds}
+    if state.seeds_until is not None and not seeded.issuperset(people):
+        return None
+    return dealing(state, people)
 
 
 def dealing(state: MatchState, people: list[int]) -> Command:

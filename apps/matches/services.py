@@ -25,6 +25,7 @@ from apps.matches.engine import (
     CodecError,
     Command,
     Leave,
+    MatchState,
     Resign,
     StartMatch,
     command_from_json,
@@ -350,25 +351,38 @@ def match_create_ranked(
         for index, user_id in enumerate(user_ids):
             Seat.objects.create(match=match, index=index, user_id=user_id)
         stakes_hold(match_id=match.id, user_ids=list(user_ids), stake=stake)
-        _start(match)
+        match_start(match)
     return str(match.id)
 
 
 def match_start(match: Match) -> None:
-    """Deal the first deal of a match whose seats are all taken."""
-    _start(match)
+    """Start a match the server made with its seats all taken (a ranked pairing, a rematch):
+    no one could send a seed before it existed, so it commits to its first deal's secret and
+    that deal waits for the people's seeds (``match_seed_give``), at most
+    ``FIRST_DEAL_SEED_SECONDS`` (0: dealt at once from the server's seeds)."""
+    wait = settings.FIRST_DEAL_SEED_SECONDS
+    if wait <= 0:
+        _start(match)
+    else:
+        _start(match, secret=random_hex(32), seeds_within=timedelta(seconds=wait))
 
 
 def _start(
-    match: Match, *, secret: str | None = None, seeds: tuple[tuple[int, str], ...] = ()
+    match: Match,
+    *,
+    secret: str | None = None,
+    seeds: tuple[tuple[int, str], ...] = (),
+    seeds_within: timedelta | None = None,
 ) -> None:
     """Start the match; its first deal is dealt in the same batch (``follow_ups.next_deal``),
     from ``secret`` (committed to before the match existed) and the players' ``seeds`` (seat,
-    value) when there are any, else from the server's own."""
+    value) when there are any, else from the server's own. With ``seeds_within`` the deal
+    waits that long for the people's seeds, sent after the commitment."""
     now = timezone.now()  # presence is watched from here (``attendance.presence_project``)
     seats = VARIANTS[match.variant].seats
     command = StartMatch(match.variant, first_dealer=_rng.randrange(seats), target=match.target)
-    first = () if secret is None else (CommitSecret(secret),)
+    until = None if seeds_within is None else now + seeds_within
+    first = () if secret is None else (CommitSecret(secret, until),)
     given = tuple(GiveSeed(seat, 1, value) for seat, value in seeds)
     command_apply(
         match,
@@ -509,6 +523,45 @@ def _submit(
         if previous is None or seat is None:  # pragma: no cover - the constraint names this id
             raise
         return previous, seat
+
+
+def match_seed_give(*, match_id: UUID, user: User, seed: object) -> tuple[Outcome, int]:
+    """The caller's seed for the next deal's shuffle, sent alone (``{deal, value}``): for the
+    first deal of a match the server made, which waits for it (docs/api.md 7.0), or ahead of a
+    move. Returns the outcome (the first deal, when this was the last seed it waited for) and the
+    caller's seat. No version is expected: the seats' seeds come in any order. The same seed
+    sent again answers with nothing new; another one ``409 seed_not_due``."""
+    now = timezone.now()
+    deadlines.deadlines_apply(match_id, now=now)  # a wait run out: the deal is dealt without it
+    with transaction.atomic():
+        match = event_store.match_lock(match_id)
+        seat = seat_of_user(match, user.id) if match is not None else None
+        if match is None or seat is None:
+            raise NotFound("no such match", code="match_not_found")
+        command = seed_input(seed, seat)
+        if match.status == Match.Status.WAITING:
+            raise Conflict(
+                "the match has not started: waiting for a second player",
+                code="match_not_started",
+            )
+        attendance.seen_on_move(match, seat, now)
+        state = event_store.state_load(match)
+        if _seed_in(state, command):  # a retry of one that went through
+            return Outcome(match, match.version + 1, match.version, [], state), seat
+        outcome = command_apply(match, state, command, actor_id=user.id, now=now)
+    return outcome, seat
+
+
+def _seed_in(state: MatchState, seed: GiveSeed) -> bool:
+    """Whether ``seed`` is already in: given for the next deal, or gone into the current one."""
+    deal = state.deal
+    if (seed.seat, seed.value) in state.seeds:
+        return seed.deal == (deal.number + 1 if deal is not None else 1)
+    return (
+        deal is not None
+        and deal.number == seed.deal
+        and any(s.seat == seed.seat and s.value == seed.value for s in state.deal_seeds)
+    )
 
 
 def _not_sendable(command: Command, variant: str) -> str:

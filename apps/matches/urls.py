@@ -10,6 +10,7 @@ urlpatterns = [
     path("matches/<uuid:match_id>/", views.MatchDetailApi.as_view(), name="match-detail"),
     path("matches/<uuid:match_id>/actions/", views.MatchActionApi.as_view(), name="match-actions"),
     path("matches/<uuid:match_id>/events/", views.MatchEventsApi.as_view(), name="match-events"),
+    path("matches/<uuid:match_id>/seeds/", views.MatchSeedApi.as_view(), name="match-seeds"),
     path(
         "matches/<uuid:match_id>/heartbeat/",
         views.MatchHeartbeatApi.as_view(),

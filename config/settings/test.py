@@ -39,6 +39,10 @@ HINT_RATE = "10000/min"
 ACCOUNT_DELETE_RATE = "10000/min"
 # Kati moves as soon as she has chosen; the timing tests give her a schedule and a clock.
 COMPUTER_THINK_SECONDS = {"*/*/*": 0.0}
+# A match the server makes deals its first deal at once from the server's seeds: most tests
+# play it from the first move. Those of the seeds' wait (tests/matches/test_first_deal_seeds.py)
+# and the browser's (tests/web/conftest.py: its clients send the seeds) set the product's.
+FIRST_DEAL_SEED_SECONDS = 0
 # The test client and the test servers speak plain HTTP (production's HTTPS settings tested in
 # tests/deploy/test_security.py).
 SECURE_SSL_REDIRECT = SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = False

@@ -91,6 +91,18 @@ def test_two_web_processes_share_matchmaking_pushes_and_throttles(
     match_id = paired_a["match_id"]
     assert match_id and paired_b["match_id"] == match_id
 
+    # each sends a seed for the first deal through one process (as the browser does when the
+    # table opens): the last one in deals it
+    for web, player, value in ((a, first, "a1" * 16), (b, second, "b2" * 16)):
+        status, seeded = call(
+            web,
+            "POST",
+            f"/api/v1/matches/{match_id}/seeds/",
+            token=player.token,
+            body={"deal": 1, "value": value},
+        )
+        assert status == 200, seeded
+
     # a move through web A is pushed to a socket on the socket server (neither web process)
     _, match = call(a, "GET", f"/api/v1/matches/{match_id}/", token=first.token)
     turn = match["view"]["deal"]["turn"]

@@ -54,6 +54,17 @@ class JoinInput(BodySerializer):
     seed = serializers.JSONField(required=False)
 
 
+class SeedInput(BodySerializer):
+    """The body of ``POST …/seeds/``: a seat's seed for the next deal, sent alone (documented
+    as ``schema.SeedSubmit``, whose pattern the service checks: ``400 invalid_seed``)."""
+
+    deal = serializers.IntegerField(min_value=1, help_text="`view.next_deal.number`")
+    # its form is checked by the service (``services.seed_input``: 400 invalid_seed)
+    value = serializers.CharField(
+        trim_whitespace=False, help_text="16 to 128 lowercase hex digits, chosen at random"
+    )
+
+
 CLIENT_MOVE_ID_MAX = 64  # characters
 
 

@@ -428,6 +428,7 @@ LINKS: dict[tuple[str, str], dict[str, tuple[str, dict[str, str]]]] = {
         "ReadTheFeed": ("matches_events_retrieve", _MATCH_ID),
         "Chat": ("matches_chat_create", _MATCH_ID),
         "OfferARematch": ("matches_rematch_create", _MATCH_ID),
+        "SendASeed": ("matches_seeds_create", _MATCH_ID),
     },
     ("rooms_create", "201"): {
         "SeatKati": ("rooms_seats_create", _MATCH_ID),

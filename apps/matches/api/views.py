@@ -27,6 +27,7 @@ from .inputs import (
     MatchListQuery,
     RoomInput,
     SeatInput,
+    SeedInput,
     action_input,
 )
 from .schema import (
@@ -46,6 +47,7 @@ from .schema import (
     RematchOutput,
     RoomInviteOutput,
     RoomSubmit,
+    SeedSubmit,
     ref,
 )
 
@@ -357,6 +359,40 @@ class MatchActionApi(APIView):
             expected_version=data["expected_version"],
             client_move_id=data["client_move_id"],
             seed=data.get("seed"),
+        )
+        return Response(selectors.action_payload(outcome=outcome, seat=seat))
+
+
+class MatchSeedApi(APIView):
+    """Your seed for the next deal's shuffle, sent alone: the first deal of a match the server
+    made (a ranked pairing, a rematch) waits for it (docs/api.md 7.0). Later deals take it with
+    a move as well (``seed`` beside ``action``)."""
+
+    @extend_schema(
+        tags=["matches"],
+        summary="Send your seed for the next deal's shuffle (a ranked match's first deal)",
+        request=SeedSubmit,
+        responses={
+            200: ActionOutput,
+            **problem_responses(
+                *BODY_REFUSED,
+                "not_authenticated",
+                "csrf_failed",
+                "match_not_found",
+                "match_not_started",
+                "invalid_seed",
+                "seed_not_due",
+                "match_over",
+                seed_not_due="not the next deal's number, no commitment to it yet, or your "
+                "seat already sent another (the same one again answers 200 with no events)",
+            ),
+        },
+    )
+    def post(self, request: MemberRequest, match_id: UUID) -> Response:
+        body = SeedInput(data=request.data)
+        body.is_valid(raise_exception=True)
+        outcome, seat = services.match_seed_give(
+            match_id=match_id, user=request.user, seed=dict(body.validated_data)
         )
         return Response(selectors.action_payload(outcome=outcome, seat=seat))
 
