@@ -71,6 +71,7 @@ from daphne.testing import DaphneProcess
 from django.conf import settings as django_settings
 from django.db import connections
 
+from config.settings import base as base_settings
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS
 
 if TYPE_CHECKING:
@@ -200,6 +201,9 @@ def start_club_server(
     started: list[ClubServer] = []
 
     def start(*, port: int | None = None, **overrides: Any) -> ClubServer:
+        # the browser's clients send their first deal's seeds: the product's wait, not the
+        # suite's none (config/settings/test.py)
+        settings.FIRST_DEAL_SEED_SECONDS = base_settings.FIRST_DEAL_SEED_SECONDS
         for name, value in overrides.items():
             setattr(settings, name, value)
         server = _launch("127.0.0.1", port)

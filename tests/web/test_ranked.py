@@ -4,11 +4,15 @@ on the sixty-six ladder only."""
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Any
 
 import pytest
 
+from apps.matches import event_store, services
+from apps.matches.models import Match
+from apps.wallet.services import wallet_open
 from tests.conftest import MakePlayer
 from tests.web.hidden import assert_no_hidden_cards
 from tests.web.person import DESKTOP, TURN, confirm, person, play_turns
@@ -53,6 +57,10 @@ def test_two_players_find_each_other_and_the_stake_changes_hands(
         assert who.page.evaluate("window.snapszer.client.view.target") == 11
     match_id = dora.match_id()
     assert ede.match_id() == match_id
+    # the first deal took both players' seeds, sent by their pages as the table opened
+    dora.page.locator(".hand .card-button").first.wait_for()
+    first_deal = event_store.state_load(Match.objects.get(pk=match_id))
+    assert [(s.seat, s.by) for s in first_deal.deal_seeds] == [(0, "player"), (1, "player")]
 
     # a few tricks, then it is Ede's turn and he resigns (nobody moves meanwhile)
     def tricks() -> int:
@@ -78,3 +86,35 @@ def test_two_players_find_each_other_and_the_stake_changes_hands(
         sixty_six.get_by_text(line).wait_for()
         klub = who.page.get_by_role("region", name=re.compile("^Klub"))
         assert "Meccsek: 0" in klub.inner_text()
+
+
+def test_a_table_waits_a_moment_for_the_seeds_and_deals_without_a_missing_one(
+    chromium: Any, club_server: Any, make_player: MakePlayer
+) -> None:
+    """Ede's client never sends his seed (he has not opened the table): Dóra sees the shuffle
+    wait, her own seed in and his awaited, with the time left; then the deal comes by itself,
+    his seed drawn by the server, and she plays."""
+    dora_player, ede_player = make_player(display_name="Dóra"), make_player(display_name="Ede")
+    for player in (dora_player, ede_player):
+        wallet_open(user=player.user)
+    match_id = services.match_create_ranked(
+        user_ids=(dora_player.user.id, ede_player.user.id), stake=100
+    )
+    dora = person(chromium)
+    club_server.sign_in(dora.context, dora_player.token)
+    dora.page.goto(f"{club_server.url}/m/{match_id}/")
+    wait = dora.page.locator(".shuffling")
+    wait.get_by_role("heading", name="Keverés: 1. parti").wait_for()
+    wait.locator("li[data-seeded=yes]", has_text="Te: a keverési mag megérkezett").wait_for()
+    assert wait.locator("li[data-seeded=no]").inner_text() == "Ede: a keverési magra várunk…"
+    assert re.fullmatch(
+        r"Legkésőbb \d mp múlva osztunk\.", wait.locator(".shuffle-until").inner_text()
+    )
+    if "CLIENT_SCREENSHOTS" in os.environ:  # docs/screenshots, to look at
+        dora.page.screenshot(path=f"{os.environ['CLIENT_SCREENSHOTS']}/table-shuffle-wait-hu.png")
+
+    dora.page.locator(".hand .card-button").first.wait_for()  # dealt when the wait ran out
+    assert dora.page.locator(".shuffling").count() == 0
+    dealt = event_store.state_load(Match.objects.get(pk=match_id))
+    assert [(s.seat, s.by) for s in dealt.deal_seeds] == [(0, "player"), (1, "server")]
+    assert dora.errors == []

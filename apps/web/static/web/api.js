@@ -86,6 +86,8 @@ export const api = {
       client_move_id: clientMoveId,
       ...(seed ? { seed } : {}),
     }),
+  // a seed sent alone: a match the server made waits for it before its first deal
+  seed: (id, seed) => call("POST", v1(`matches/${id}/seeds/`), seed),
   deal: (id, number) => call("GET", v1(`matches/${id}/deals/${number}/`)),
   // a finished deal's analysis: {status: 202, retryAfter} while it is made, then {status: 200, data}
   analysis: (id, number) => call("GET", v1(`matches/${id}/deals/${number}/analysis/`), undefined, { answer: true }),

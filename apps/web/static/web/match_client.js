@@ -122,6 +122,7 @@ export class MatchClient {
     }
     this.match = payload;
     this.view = payload.view;
+    this.sendSeedAlone();
     this.version = payload.version;
     this.folded = false;
     if (this.target && this.target.version <= payload.version) this.target = null;
@@ -456,6 +457,38 @@ export class MatchClient {
     this.seeds = this.seeds || new Map();
     if (!this.seeds.has(next.number)) this.seeds.set(next.number, { deal: next.number, value: freshSeed() });
     return this.seeds.get(next.number);
+  }
+
+  // A match the server made (a ranked pairing, a rematch) deals its first deal once every
+  // seat's seed is in (docs/api.md section 7.0): this browser's goes alone as soon as the
+  // commitment is seen, and again after a network failure (the same seed: a retry changes
+  // nothing). A refusal (the deal came without it) only reloads the view.
+  async sendSeedAlone() {
+    const view = this.view;
+    if (!view || view.deal || this.stopped || this.seedSending) return;
+    const seed = this.seedFor(view);
+    if (!seed || this.seedRefused === seed.deal) return;
+    this.seedSending = true;
+    try {
+      for (let wait = 500; !this.stopped; wait = Math.min(wait * 2, 5000)) {
+        try {
+          const answer = await api.seed(this.id, seed);
+          this.enqueue(answer.events);
+          this.armWatchdog(answer.version);
+          return;
+        } catch (error) {
+          if (error.status === 0 || error.status >= 502) {
+            await sleep(wait);
+            continue;
+          }
+          this.seedRefused = seed.deal;
+          await this.load().catch(() => this.retryPump());
+          return;
+        }
+      }
+    } finally {
+      this.seedSending = false;
+    }
   }
 
   // What the player is told about the connection: the socket's state, or "reconnecting" while

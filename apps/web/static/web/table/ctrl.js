@@ -486,6 +486,7 @@ export class TableCtrl {
       ...presence.paused.map((pause) => (pause && !pause.stand_in ? pause.until : null)),
       ...presence.shown_until,
       view.deal && view.deal.deadline, // a window of the variant's own (a doubling, a claim)
+      !view.deal && view.next_deal && view.next_deal.until, // the first deal's wait for seeds
     ].filter(Boolean);
   }
 

@@ -29,6 +29,7 @@ export function view(ctrl) {
     },
     topBar(ctrl),
     match.status === "waiting" ? waitingRoom(ctrl) : null,
+    !deal && view.next_deal && !view.result ? shuffling(ctrl, view.next_deal) : null,
     deal ? ctrl.variant.area(ctrl, deal, parts(ctrl, deal)) : null,
     deal ? tableStory(ctrl) : null,
     deal ? guidePanel(ctrl) : null,
@@ -102,6 +103,29 @@ function gameLabel(ctrl) {
   const labels = ctrl.game && ctrl.game.labels;
   const name = labels && (labels[LANG] || labels.en);
   return name || "";
+}
+
+// A match the server made waits a moment before its first deal for every seat's seed (sent by
+// each browser as the table opens): who is in, and when it is dealt without the missing.
+function shuffling(ctrl, next) {
+  const seats = ctrl.client.view.scores.length;
+  const left = next.until ? Math.max(0, Math.ceil((new Date(next.until).getTime() - Date.now()) / 1000)) : null;
+  const seat = (index) => {
+    const done = next.seeded.includes(index);
+    return v(
+      "li",
+      { key: `seed-${index}`, attrs: { "data-seeded": done ? "yes" : "no" } },
+      t(done ? "shuffle_seed_in" : "shuffle_seed_waiting", { name: ctrl.name(index) }),
+    );
+  };
+  return v(
+    "section.shuffling",
+    { key: "shuffling", attrs: { "aria-live": "polite" } },
+    v("h2", {}, t("shuffle_title", { number: next.number })),
+    v("p", {}, t("shuffle_why")),
+    v("ul.shuffle-seeds", {}, Array.from({ length: seats }, (_, index) => seat(index))),
+    left !== null ? v("p.shuffle-until", {}, t("shuffle_until", { seconds: left })) : null,
+  );
 }
 
 function waitingRoom(ctrl) {
