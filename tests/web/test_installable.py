@@ -166,6 +166,22 @@ def test_offline_a_page_shows_the_offline_page_and_comes_back_by_itself(
     assert who.errors == []
 
 
+def test_when_the_club_itself_was_away_the_page_comes_back_when_it_answers(
+    chromium: Browser, start_club_server: StartClubServer
+) -> None:
+    """The device stays online (no "online" event will come): the club's server was down
+    for a moment, as during a release. The offline page asks again by itself and goes back."""
+    first = start_club_server()
+    who = person(chromium, viewport=PHONE)
+    open_the_club(who, first)
+    first.stop()
+    who.page.reload()
+    who.page.get_by_role("heading", name="Nincs kapcsolat", level=1).wait_for()
+    start_club_server(port=first.port)
+    who.page.get_by_role("heading", name=re.compile("Üdv a Snapszer Klubban"), level=1).wait_for()
+    assert who.page.url == f"{first.url}/"
+
+
 def test_the_rules_can_be_read_offline(chromium: Browser, club_server: ClubServer) -> None:
     who = person(chromium, viewport=PHONE)
     open_the_club(who, club_server)
