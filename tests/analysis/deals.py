@@ -17,6 +17,7 @@ from apps.matches.engine import (
     replay,
     view_for,
 )
+from apps.matches.engine.events import DealEnded
 from apps.matches.simulation import deal_command
 
 
@@ -96,4 +97,7 @@ def played_hand(rng: random.Random, level: str = "club") -> tuple[MatchState, li
                 events += batch
                 state = replay(batch, state)
         if state.deal.caller is not None:  # type: ignore[union-attr]
-            return before, events
+            # up to the hand's end, as the worker reads a deal (``analysis.deal_events``): a
+            # first hand can end the match too, and ``match_ended`` comes after it
+            end = max(i for i, e in enumerate(events) if isinstance(e, DealEnded))
+            return before, events[: end + 1]
