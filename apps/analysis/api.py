@@ -26,12 +26,16 @@ ACTION = serializers.DictField(
 )
 
 
-def _values(name: str, number: type[serializers.Field]) -> serializers.Serializer:
+def _values(
+    name: str, number: type[serializers.Field], **choice: serializers.Field
+) -> serializers.Serializer:
     return inline_serializer(
         name,
         {
             "values": serializers.ListField(
-                child=inline_serializer(f"{name}Choice", {"action": ACTION, "value": number()}),
+                child=inline_serializer(
+                    f"{name}Choice", {"action": ACTION, "value": number(), **choice}
+                ),
                 help_text="every choice weighed, with its value for the deciding seat: game points "
                 "of the deal (+3 … −3); partnership: chips, ± the decision's `unit`",
             ),
@@ -52,7 +56,16 @@ BID_FIELDS: dict[str, serializers.Field] = {
         help_text="for the caller, in chips: ± the table value, three times for a solo"
     ),
 }
-EXACT = _values("AnalysisExact", serializers.IntegerField)
+EXACT = _values(
+    "AnalysisExact",
+    serializers.IntegerField,
+    match=serializers.ChoiceField(
+        choices=["won", "lost"],
+        required=False,
+        help_text="klub, sixty-six: where the deal decides the match (the choices do not all "
+        "lead to the same), what this choice makes of it under best play; absent: it goes on",
+    ),
+)
 OWN = inline_serializer(
     "AnalysisOwn",
     {

@@ -391,6 +391,7 @@ def decision_values(
     choices = choices_of(view, g, seat, d.action)
     exact = exact_values(g, seat, choices)
     best = max(exact.values())
+    match = match_outcomes(state, seat, exact)
     entry: dict[str, Any] = {
         "index": i,
         "seat": seat,
@@ -399,7 +400,11 @@ def decision_values(
         "stand_in": d.stand_in,
         "forced": len(choices) == 1,
         "exact": {
-            "values": [{"action": action_json(a), "value": exact[a]} for a in choices],
+            "values": [
+                {"action": action_json(a), "value": exact[a]}
+                | ({"match": match[a]} if match and match[a] != ON else {})
+                for a in choices
+            ],
             "best": best,
             "value": exact[d.action],
             "loss": best - exact[d.action],
@@ -424,6 +429,29 @@ def decision_values(
         "exhaustive": exhaustive,
     }
     return entry
+
+
+WON, LOST, ON = "won", "lost", "on"
+
+
+def match_outcomes(state: MatchState, seat: int, exact: dict[int, int]) -> dict[int, str] | None:
+    """Where the deal decides the match: what each choice (its exact value, game points for
+    ``seat``, negative for the other's) makes of it: ``won``, ``lost``, or ``on`` (the match
+    goes on); ``None`` when every choice leads to the same. The winner of a sixty-six deal
+    also takes the bonus of the draws before it."""
+    deal = state.deal
+    bonus = getattr(deal, "bonus", 0)
+    other = 1 - seat
+
+    def outcome(value: int) -> str:
+        if value > 0 and state.scores[seat] + value + bonus >= state.target:
+            return WON
+        if value < 0 and state.scores[other] - value + bonus >= state.target:
+            return LOST
+        return ON
+
+    outcomes = {action: outcome(value) for action, value in exact.items()}
+    return outcomes if len(set(outcomes.values())) > 1 else None
 
 
 def turning_point(out: list[dict[str, Any]], winner: int | None) -> dict[str, Any] | None:

@@ -263,3 +263,40 @@ def test_deals_played_at_random_with_every_way_to_end_are_analysed(variant: str)
             assert d["exact"]["loss"] >= 0
             assert d["own"] is None or d["own"]["loss"] >= 0
     assert "match_ended" in ends and len(ends) >= 3
+
+
+def test_where_the_deal_decides_the_match_each_choice_says_how() -> None:
+    """The issue's "match score where it changes the outcome": at 6:5 to 7, a choice worth a
+    win of the deal wins the match; at 5:6 one worth a loss loses it; a choice that leaves it
+    open says nothing; where every choice leads to the same, none says anything. A sixty-six
+    deal's winner takes the bonus of earlier draws too."""
+    from apps.matches.engine.state import copy_with  # noqa: PLC0415
+
+    before, events = played_deal(random.Random("match"), "klub", ("expert", "club"))
+    state = replay(events[:1], before)
+    assert state.target == 7
+    close = copy_with(state, scores=(6, 5))
+    assert analysis.match_outcomes(close, 0, {1: 1, 2: 0, 3: -1}) == {1: "won", 2: "on", 3: "on"}
+    assert analysis.match_outcomes(close, 1, {1: 1, 2: -1}) == {1: "on", 2: "lost"}
+    assert analysis.match_outcomes(close, 0, {1: 2, 2: 1}) is None  # won whatever
+    assert analysis.match_outcomes(state, 0, {1: 3, 2: -3}) is None  # 0:0, the match goes on
+    sixty_six, events66 = played_deal(random.Random("match"), "sixty-six", ("expert", "club"))
+    dealt = replay(events66[:1], sixty_six)
+    near = copy_with(dealt, scores=(5, 0), deal=copy_with(dealt.deal, bonus=1))
+    assert near.target == 7
+    assert analysis.match_outcomes(near, 0, {1: 1, 2: -1}) == {1: "won", 2: "on"}
+
+    # a whole deal at 6:6: every decision whose choices' values differ in sign says so
+    tied = copy_with(before, scores=(6, 6))
+    got = analysis.analyse(tied, events, seed=1)
+    said = 0
+    for d in got["decisions"]:
+        signs = {(v["value"] > 0) - (v["value"] < 0) for v in d["exact"]["values"]}
+        for v in d["exact"]["values"]:
+            if len(signs & {1, -1}) == 2 or (signs & {1, -1} and 0 in signs):
+                expected = {1: "won", -1: "lost", 0: None}[(v["value"] > 0) - (v["value"] < 0)]
+                assert v.get("match") == expected, d
+                said += v.get("match") is not None
+            else:
+                assert "match" not in v, d
+    assert said

@@ -176,6 +176,22 @@ describe("the numbers shown", () => {
     assert.deepEqual(choices(forced).map((r) => [r.exact, r.own, r.best, r.chosen]), [[-1, null, true, true]]);
   });
 
+  test("where the deal decides the match, each choice's row says what it makes of it", () => {
+    const decision = structuredClone(data.analysis.decisions.find((d) => d.exact.values.length > 1));
+    decision.exact.values[0].match = "won";
+    const rows = choices(decision);
+    const same = (a, b) => JSON.stringify(bare(a)) === JSON.stringify(bare(b));
+    const won = rows.find((r) => same(r.action, decision.exact.values[0].action));
+    assert.equal(won.match, "won");
+    assert.ok(rows.filter((r) => r !== won).every((r) => r.match === null));
+    const index = data.analysis.decisions.indexOf(data.analysis.decisions.find((d) => d.exact.values.length > 1));
+    const decisions = data.analysis.decisions.map((d, i) => (i === index ? decision : d));
+    const { ctrl } = ctrlOn(data, { hash: `#${index + 1}`, analysis: { ...data.analysis, decisions } });
+    const shown = words(analysisView(ctrl));
+    assert.match(shown, /megnyeri a meccset/);
+    assert.doesNotMatch(words(analysisView(ctrlOn(data, { hash: `#${index + 1}` }).ctrl)), /a meccset/);
+  });
+
   test("the strip is from the viewer's side: the other seat's values turned over", () => {
     const points = strip(data.analysis, 0);
     assert.equal(points.length, data.analysis.decisions.length);

@@ -204,10 +204,10 @@ export function choices(decision) {
   const rows = new Map();
   const row = (action) => {
     const key = actionKey(action);
-    if (!rows.has(key)) rows.set(key, { action, own: null, exact: null, chosen: sameAction(action, decision.action), best: false });
+    if (!rows.has(key)) rows.set(key, { action, own: null, exact: null, match: null, chosen: sameAction(action, decision.action), best: false });
     return rows.get(key);
   };
-  for (const { action, value } of decision.exact?.values ?? []) row(action).exact = value;
+  for (const { action, value, match } of decision.exact?.values ?? []) Object.assign(row(action), { exact: value, match: match ?? null });
   for (const { action, value } of decision.own?.values ?? []) row(action).own = value;
   if (decision.action) row(decision.action).chosen = true;
   const list = [...rows.values()];

@@ -232,7 +232,8 @@ function decisionPanel(ctrl) {
           r.chosen ? h("span.tag.tag-chosen", ` ← ${t("analysis_chosen_tag")}`) : null,
         ]),
         h("td", num(r.own)),
-        h("td", num(r.exact)),
+        // where the deal decides the match: what this choice makes of it (best play, cards known)
+        h("td", [num(r.exact), r.match ? h(`span.analysis-match.match-${r.match}`, t(`analysis_match_${r.match}`)) : null]),
       ]))),
     ]) : null,
     d.unit !== undefined ? h("p.analysis-note.analysis-unit", t("analysis_in_chips", { unit: d.unit })) : null,
