@@ -505,6 +505,8 @@ def _submit(
                     current_version=match.version,
                 )
             state = event_store.state_load(match)
+            if preceded_by and _seed_in(state, preceded_by[0]):
+                preceded_by = ()  # sent alone a moment before (``match_seed_give``): in already
             outcome = command_apply(
                 match,
                 state,
@@ -539,6 +541,8 @@ def match_seed_give(*, match_id: UUID, user: User, seed: object) -> tuple[Outcom
         if match is None or seat is None:
             raise NotFound("no such match", code="match_not_found")
         command = seed_input(seed, seat)
+        if match.mode != Match.Mode.COMPUTER:
+            require_online_allowed(user.id)  # a suspension or a ban: the server's seed
         if match.status == Match.Status.WAITING:
             raise Conflict(
                 "the match has not started: waiting for a second player",

@@ -376,8 +376,9 @@ PARTNERSHIP_DOUBLING_SECONDS = env.int("PARTNERSHIP_DOUBLING_SECONDS", default=5
 
 # a match the server makes (a ranked pairing, a rematch) waits this long at most for its
 # players' seeds for the first deal's shuffle (docs/api.md 7.0); the deal comes as soon as the
-# last is in, so only a player whose client sends none waits it out. 0: no wait, server seeds
-FIRST_DEAL_SEED_SECONDS = env.int("FIRST_DEAL_SEED_SECONDS", default=5)
+# last is in, so only a player whose client sends none waits it out (a phone told of its
+# pairing must open the table first: room for a slow one). 0: no wait, server seeds
+FIRST_DEAL_SEED_SECONDS = env.int("FIRST_DEAL_SEED_SECONDS", default=10)
 
 # --- moderation (docs/moderation.md) ----------------------------------------------------------
 # A report nobody resolved or dismissed within this many hours is escalated (once) to the

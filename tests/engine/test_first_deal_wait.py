@@ -9,11 +9,18 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from apps.matches.engine import INITIAL, StartMatch, decide, evolve, from_json, to_json, view_for
-from apps.matches.engine.commands import CloseSeeds, CommitSecret, DealSeeded, GiveSeed
+from apps.matches.engine.commands import (
+    CloseSeeds,
+    CommitSecret,
+    DealSeeded,
+    GiveSeed,
+    Pause,
+    Resign,
+)
 from apps.matches.engine.errors import RuleViolation
 from apps.matches.engine.events import SecretCommitted, SeedsClosed
 from apps.matches.engine.fairness import BY_PLAYER, BY_SERVER, Seed, secret_commitment
-from apps.matches.engine.presence import due_commands, next_deadline
+from apps.matches.engine.presence import due_commands, next_deadline, presence_actions
 from apps.matches.engine.state import MatchState
 from apps.matches.engine.view import redact_event
 from tests.engine.builders import refused
@@ -105,3 +112,23 @@ def test_a_commitment_without_a_wait_is_stored_as_before() -> None:
     assert from_json(to_json(old)) == old
     new = SecretCommitted(1, secret_commitment(SECRET), SECRET, UNTIL)
     assert from_json(to_json(new)) == new
+
+
+def test_during_the_wait_there_is_nothing_to_pause_and_a_quitters_seat_gives_no_seed() -> None:
+    state = waiting()
+    assert [a.type for a in presence_actions(state, 0)] == []
+    assert refused_command(state, Pause(0)) == "deal_over"
+    four = run(INITIAL, StartMatch("partnership", first_dealer=0))
+    four = run(four, CommitSecret(SECRET, UNTIL))
+    left = run(four, Resign(2))  # four seats play on: the computer takes the seat over
+    assert left.played_by_computer(2) and left.running
+    assert refused_command(left, GiveSeed(2, 1, SEED)) == "seat_taken_over"
+    assert refused_command(left, GiveSeed(1, 1, SEED)) is None
+
+
+def refused_command(state: MatchState, command: object) -> str | None:
+    try:
+        decide(state, command, now=START)  # type: ignore[arg-type]
+    except RuleViolation as error:
+        return error.code
+    return None

@@ -22,7 +22,7 @@ from tests.matches.helpers import act, fetch, record_verifies
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-WAIT = 12  # seconds: above the product's 5 (a busy machine never gets there by itself), under
+WAIT = 12  # seconds: above the product's 10 (a busy machine never gets there by itself), under
 # the presence timeout (30 s: no seat goes silent before the wait is over)
 SEEDS = {0: "a1" * 16, 1: "b2" * 16}
 
@@ -77,8 +77,8 @@ def test_a_ranked_pairing_deals_its_first_deal_from_both_players_seeds(
         assert view["next_deal"]["number"] == 1 and view["next_deal"]["seeded"] == []
         assert view["next_deal"]["commitment"] == seen[0]["view"]["next_deal"]["commitment"]
         assert datetime.fromisoformat(view["next_deal"]["until"]) > datetime.now().astimezone()
-        # nothing to play but to give up
-        assert {a["type"] for a in view["legal_actions"]} <= {"resign", "leave", "pause"}
+        # nothing to do but give up (no pause: there is no deal to pause)
+        assert {a["type"] for a in view["legal_actions"]} == {"resign", "leave"}
     promised = seen[0]["view"]["next_deal"]["commitment"]
 
     first = send_seed(players[0], match_id, seed_of(0))
@@ -187,3 +187,23 @@ def test_no_answer_shows_the_first_deals_secret_while_it_waits(make_player: Make
     bodies.append(send_seed(players[0], match_id, {"deal": 1, "value": "XYZ"}).content.decode())
     assert all(secret not in body for body in bodies)
     assert all('"secret"' not in body for body in bodies)
+
+
+def test_a_seed_sent_alone_and_again_with_a_move_lets_the_move_through(
+    make_player: MakePlayer,
+) -> None:
+    """The page sent its seed alone, and the player's move carried it too before the page had
+    seen it in: the move is applied, the seed counted once."""
+    players, match_id = paired(make_player)
+    assert send_seed(players[0], match_id, seed_of(0)).status_code == 200
+    match = fetch(players[0], match_id)
+    body = {
+        "action": {"type": "resign"},
+        "expected_version": match["version"],
+        "client_move_id": "gg",
+        "seed": seed_of(0),
+    }
+    moved = players[0].client.post(f"/api/v1/matches/{match_id}/actions/", body, format="json")
+    assert moved.status_code == 200, moved.content
+    assert "seed_given" not in types(moved)
+    assert fetch(players[1], match_id)["winner_seat"] == 1

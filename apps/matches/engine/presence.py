@@ -92,6 +92,8 @@ def reconnect(rec: Recorder, cmd: Reconnect) -> None:
 
 
 def pause_error(state: MatchState, seat: int) -> RuleViolation | None:
+    if state.deal is None and state.seeds_until is not None:  # waiting for the seeds
+        return RuleViolation("deal_over", "no deal is being played right now")
     if state.paused[seat] is not None:
         return RuleViolation("already_paused", "you are already paused")
     if state.paused_in_deal[seat] or state.pauses_taken[seat] >= PAUSES_PER_MATCH:

@@ -174,6 +174,7 @@ def seed_due(state: MatchState, seat: int, deal: int) -> bool:
 def give_seed(rec: Recorder, cmd: GiveSeed) -> None:
     require_running(rec.state)
     require_seat(rec.state, cmd.seat)
+    require_own_seat(rec.state, cmd.seat)  # the computer's seat adds none (as Kati's)
     if not is_valid_seed(cmd.value):
         raise RuleViolation("invalid_seed", "a seed is 16 to 128 lowercase hexadecimal digits")
     if not seed_due(rec.state, cmd.seat, cmd.deal):

@@ -403,7 +403,8 @@ export class MatchClient {
     if (this.sending) return;
     let id = moveId();
     let expected = this.version;
-    const seed = this.seedFor(this.view);
+    // (before the first deal the seed goes alone: sendSeedAlone)
+    const seed = this.view && this.view.deal ? this.seedFor(this.view) : null;
     let retried = false;
     this.sending = true;
     this.notice = null;

@@ -500,6 +500,15 @@ export class TableCtrl {
         this.client.load().catch(() => {});
       }
     }
+    // A first deal that still waits for seeds after its time (this device's clock ahead of the
+    // server's, a server without its timer): asked again every 2 s, since nothing else moves
+    // the table on.
+    const view = this.client.view;
+    const until = view && !view.deal && view.next_deal && view.next_deal.until;
+    if (until && new Date(until).getTime() + 300 < now && now - (this.seedsAsked || 0) > 2000) {
+      this.seedsAsked = now;
+      this.client.load().catch(() => {});
+    }
   }
 
   // A room waiting for more than one player hears of a join only by asking (the match's

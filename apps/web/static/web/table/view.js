@@ -118,12 +118,15 @@ function shuffling(ctrl, next) {
       t(done ? "shuffle_seed_in" : "shuffle_seed_waiting", { name: ctrl.name(index) }),
     );
   };
+  // Kati adds no seed (she is the server): only the people's seats are waited for
+  const computer = new Set(ctrl.client.match.players.filter((p) => p.is_computer).map((p) => p.seat));
+  const people = Array.from({ length: seats }, (_, index) => index).filter((index) => !computer.has(index));
   return v(
     "section.shuffling",
     { key: "shuffling", attrs: { "aria-live": "polite" } },
     v("h2", {}, t("shuffle_title", { number: next.number })),
     v("p", {}, t("shuffle_why")),
-    v("ul.shuffle-seeds", {}, Array.from({ length: seats }, (_, index) => seat(index))),
+    v("ul.shuffle-seeds", {}, people.map(seat)),
     left !== null ? v("p.shuffle-until", {}, t("shuffle_until", { seconds: left })) : null,
   );
 }
