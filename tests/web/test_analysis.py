@@ -41,7 +41,14 @@ def _play_first_deal(who: Any) -> None:
         who.page.locator(f"{TURN}, .deal-result[data-deal='1']").first.wait_for()
         if result.count():
             return
-        who.wait_until_played(who.play_a_card())
+        code = who.play_a_card()
+        # the card leaves the hand, or the deal ends with it still there: a king or queen led
+        # with its marriage, whose 20 or 40 reached 66, ends the deal before the card is played
+        who.page.wait_for_function(
+            "(code) => !window.snapszer.client.view.deal.hand.includes(code)"
+            " || document.querySelector(\".deal-result[data-deal='1']\") !== null",
+            arg=code,
+        )
     result.wait_for()
 
 

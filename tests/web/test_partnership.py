@@ -458,6 +458,9 @@ def test_a_solo_durchmarsch_claimed_with_every_trump_in_hand(
     assert claim.locator("[data-card]").count() == 6
     result = anna.page.locator(".deal-result").first
     result.wait_for(timeout=15_000)
+    # the count and the shuffle's check come with the deal's record, fetched after the end
+    for words in ("6 tricks, 120 card points", "Fair shuffle: FAILED"):
+        anna.page.locator(".deal-result", has_text=words).first.wait_for()
     said = result.inner_text()
     assert "Claim: the caller's side took the remaining cards" in said
     assert "6 tricks, 120 card points" in said  # the unplayed cards counted as the claim's
