@@ -465,10 +465,7 @@ def _submit(
     applied first and have not been."""
     try:
         with transaction.atomic():
-            match = event_store.match_lock(match_id)
-            seat = seat_of_user(match, user.id) if match is not None else None
-            if match is None or seat is None:
-                raise NotFound("no such match", code="match_not_found")
+            match, seat = _seat_locked(match_id, user)
             # a player never sends a stand-in card: that flag is the server's
             try:
                 command = command_from_json(payload, seat=seat, stand_in=False)  # type: ignore[arg-type]
@@ -536,10 +533,7 @@ def match_seed_give(*, match_id: UUID, user: User, seed: object) -> tuple[Outcom
     now = timezone.now()
     deadlines.deadlines_apply(match_id, now=now)  # a wait run out: the deal is dealt without it
     with transaction.atomic():
-        match = event_store.match_lock(match_id)
-        seat = seat_of_user(match, user.id) if match is not None else None
-        if match is None or seat is None:
-            raise NotFound("no such match", code="match_not_found")
+        match, seat = _seat_locked(match_id, user)
         command = seed_input(seed, seat)
         if match.mode != Match.Mode.COMPUTER:
             require_online_allowed(user.id)  # a suspension or a ban: the server's seed
@@ -554,6 +548,15 @@ def match_seed_give(*, match_id: UUID, user: User, seed: object) -> tuple[Outcom
             return Outcome(match, match.version + 1, match.version, [], state), seat
         outcome = command_apply(match, state, command, actor_id=user.id, now=now)
     return outcome, seat
+
+
+def _seat_locked(match_id: UUID, user: User) -> tuple[Match, int]:
+    """The match, locked, and ``user``'s seat at it (``404 match_not_found`` if none)."""
+    match = event_store.match_lock(match_id)
+    seat = seat_of_user(match, user.id) if match is not None else None
+    if match is None or seat is None:
+        raise NotFound("no such match", code="match_not_found")
+    return match, seat
 
 
 def _seed_in(state: MatchState, seed: GiveSeed) -> bool:

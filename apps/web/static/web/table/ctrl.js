@@ -62,7 +62,7 @@ export class TableCtrl {
     this.katiLevel = null;
     this.info = null;
     this.box = {}; // the variant's own boxes' choices (the variant module keeps them)
-    this.refreshed = new Set();
+    this.refreshed = new Map(); // a deadline shown -> {asks, at}: the loads it called for
     this.wasMyTurn = false;
     this.ticker = setInterval(() => this.tick(), 500);
     this.log = []; // what happened, in words: the table's log (its aria-live region says it)
@@ -490,24 +490,18 @@ export class TableCtrl {
     ].filter(Boolean);
   }
 
-  // When a clock shown at the table runs out (a pause, a shown hand, a reconnect window), ask
-  // the server: loading the match applies what the deadline calls for.
+  // When a clock shown at the table runs out (a pause, a shown hand, a reconnect window, the
+  // first deal's wait for seeds), ask the server: loading the match applies what the deadline
+  // calls for. Still shown after that (this device's clock ahead of the server's, a server
+  // without its timer), it is asked again every 2 s, a few times.
   refreshAtDeadlines() {
     const now = Date.now();
     for (const deadline of this.deadlines()) {
-      if (new Date(deadline).getTime() + 300 < now && !this.refreshed.has(deadline)) {
-        this.refreshed.add(deadline);
+      const asked = this.refreshed.get(deadline) || { asks: 0, at: 0 };
+      if (new Date(deadline).getTime() + 300 < now && asked.asks < 5 && now - asked.at > 2000) {
+        this.refreshed.set(deadline, { asks: asked.asks + 1, at: now });
         this.client.load().catch(() => {});
       }
-    }
-    // A first deal that still waits for seeds after its time (this device's clock ahead of the
-    // server's, a server without its timer): asked again every 2 s, since nothing else moves
-    // the table on.
-    const view = this.client.view;
-    const until = view && !view.deal && view.next_deal && view.next_deal.until;
-    if (until && new Date(until).getTime() + 300 < now && now - (this.seedsAsked || 0) > 2000) {
-      this.seedsAsked = now;
-      this.client.load().catch(() => {});
     }
   }
 
